@@ -1,0 +1,280 @@
+/**
+ * signInMachine: all behaviour of the sign-in flow, in one statechart.
+ *
+ *   idle → redirecting → (provider) → callback-validating → fetching-login → signed-in
+ *        → proving → ready → logged-out
+ *
+ * plus `restoring` (reading storage at load) and `failed` (every failure keeps its
+ * message and offers a way on). The machine decides; the actors named here do the I/O and
+ * are attached at the app edge with `signInMachine.provide(...)`. No I/O in this file.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { msUntilExpiry } from '../src/zklogin/expiry.ts';
+import { toFailure } from './failure.ts';
+import type { Secret } from '../src/zklogin/secret.ts';
+import type {
+  CallbackOutput,
+  FailedStep,
+  RestoreOutput,
+  SignInContext,
+  SignInEvent,
+  SignInInput,
+  SignOutput,
+  SignedInSession,
+  StartOutput,
+} from './sign-in.types.ts';
+
+const notProvided = (name: string) =>
+  async (): Promise<never> => {
+    throw new Error(`signInMachine: actor "${name}" was not provided`);
+  };
+
+/** Session expiry reached while the visitor is on the page. */
+const EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
+const UNREADABLE_NOTICE = 'Your stored session could not be read, so you have been signed out.';
+
+const failWith = (step: FailedStep) => ({ type: 'assignFailure', params: step }) as const;
+
+/** A new callback fragment interrupts whatever the visitor was doing at rest. */
+const onFragment = { target: '#signIn.callback-validating', actions: 'assignFragment' } as const;
+
+const expireSession = {
+  untilExpiry: { target: '#signIn.logged-out', actions: { type: 'assignNotice', params: EXPIRED_NOTICE } },
+} as const;
+
+const signIn = { target: '#signIn.redirecting', actions: 'assignRequestedProvider' } as const;
+
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    input: {} as SignInInput,
+  },
+  actors: {
+    /** Reads storage and says what it holds; never throws. */
+    restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(notProvided('restoreSession')),
+    /** Makes the ephemeral key and nonce, stores the session, returns the provider URL. */
+    startSignIn: fromPromise<StartOutput, { provider: string }>(notProvided('startSignIn')),
+    /** Runs the callback checks against the flow this tab started. */
+    validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(notProvided('validateCallback')),
+    /** Gets address, salt and publicKey; stores the jwt and the sign-in state. */
+    fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(notProvided('fetchLogin')),
+    /** Requests the proof, checks it builds a signer for our address, stores it. */
+    createProof: fromPromise<void, void>(notProvided('createProof')),
+    /** Signs a personal message with the zkLogin signer. */
+    signMessage: fromPromise<SignOutput, { message: string }>(notProvided('signMessage')),
+    /** Clears sign-in state, session and native key. */
+    clearSession: fromPromise<void, void>(notProvided('clearSession')),
+  },
+  actions: {
+    /** Sends the browser to the provider (attached at the app edge). */
+    navigate: (_, _params: { url: string }) => {},
+    /** Removes the fragment from the URL without a history entry (attached at the app edge). */
+    clearFragment: () => {},
+    assignSession: assign(({ event }) => {
+      const session = (event as unknown as { output: SignedInSession }).output;
+      return { provider: session.provider, address: session.address, expiresAt: session.expiresAt };
+    }),
+    assignFailure: assign({
+      failure: ({ event }, step: FailedStep) => toFailure((event as { error?: unknown }).error, step),
+    }),
+    assignFragment: assign({
+      fragment: ({ event }) => (event.type === 'url.fragment' ? event.fragment : null),
+    }),
+    assignRequestedProvider: assign({
+      requestedProvider: ({ event }) => (event.type === 'user.signIn' ? event.provider : null),
+      notice: null,
+    }),
+    assignNotice: assign({ notice: (_, notice: string) => notice }),
+    forgetSession: assign({
+      provider: null,
+      address: null,
+      expiresAt: null,
+      jwt: null,
+      fragment: null,
+      signature: null,
+      failure: null,
+    }),
+  },
+  guards: {
+    hasFragment: ({ context }) => context.fragment !== null,
+    restoredReady: (_, output: RestoreOutput) => output.status === 'ready',
+    restoredSignedIn: (_, output: RestoreOutput) => output.status === 'signed-in',
+    restoredExpired: (_, output: RestoreOutput) => output.status === 'expired',
+    restoredUnreadable: (_, output: RestoreOutput) => output.status === 'unreadable',
+    canRetry: ({ context }, step: FailedStep) => context.failure?.retryable === true && context.failure.step === step,
+  },
+  delays: {
+    // The spec's time rule, live: the session ends at expiresAt even without a reload.
+    untilExpiry: ({ context }) => msUntilExpiry(context.expiresAt ?? 0, Date.now()),
+  },
+}).createMachine({
+  id: 'signIn',
+  initial: 'restoring',
+  context: ({ input }) => ({
+    provider: null,
+    address: null,
+    expiresAt: null,
+    fragment: input?.fragment ?? null,
+    jwt: null,
+    requestedProvider: null,
+    failure: null,
+    notice: null,
+    signature: null,
+    discardPendingFlow: false,
+  }),
+  states: {
+    restoring: {
+      // A callback in the URL at load takes precedence over what storage holds.
+      always: { guard: 'hasFragment', target: 'callback-validating' },
+      invoke: {
+        src: 'restoreSession',
+        input: ({ context }) => ({ discardPendingFlow: context.discardPendingFlow }),
+        onDone: [
+          { guard: { type: 'restoredReady', params: ({ event }) => event.output }, target: 'ready', actions: 'assignSession' },
+          { guard: { type: 'restoredSignedIn', params: ({ event }) => event.output }, target: 'signed-in', actions: 'assignSession' },
+          // The spec's time rule: a stored session past expiresAt reads as logged out.
+          { guard: { type: 'restoredExpired', params: ({ event }) => event.output }, target: 'logged-out', actions: { type: 'assignNotice', params: EXPIRED_NOTICE } },
+          { guard: { type: 'restoredUnreadable', params: ({ event }) => event.output }, target: 'logged-out', actions: { type: 'assignNotice', params: UNREADABLE_NOTICE } },
+          { target: 'idle' },
+        ],
+        onError: { target: 'logged-out', actions: { type: 'assignNotice', params: UNREADABLE_NOTICE } },
+      },
+      exit: assign({ discardPendingFlow: false }),
+      on: { 'url.fragment': onFragment },
+    },
+
+    idle: {
+      on: {
+        'user.signIn': signIn,
+        'url.fragment': onFragment,
+      },
+    },
+
+    redirecting: {
+      initial: 'preparing',
+      states: {
+        preparing: {
+          invoke: {
+            src: 'startSignIn',
+            input: ({ context }) => ({ provider: context.requestedProvider ?? '' }),
+            onDone: {
+              target: 'navigating',
+              actions: { type: 'navigate', params: ({ event }) => ({ url: event.output.url }) },
+            },
+            onError: { target: '#signIn.failed', actions: failWith('redirecting') },
+          },
+        },
+        // The page unloads from here. If it comes back from the back/forward cache
+        // (Back on the provider's page), read storage again instead of spinning.
+        navigating: {
+          on: { 'page.restored': '#signIn.restoring' },
+        },
+      },
+    },
+
+    'callback-validating': {
+      // The token leaves the URL the moment it has been read.
+      entry: 'clearFragment',
+      invoke: {
+        src: 'validateCallback',
+        input: ({ context }) => ({ fragment: context.fragment! }),
+        onDone: {
+          target: 'fetching-login',
+          actions: assign({ jwt: ({ event }) => event.output.jwt, fragment: null, notice: null }),
+        },
+        onError: { target: 'failed', actions: [failWith('callback-validating'), assign({ fragment: null })] },
+      },
+    },
+
+    'fetching-login': {
+      invoke: {
+        src: 'fetchLogin',
+        input: ({ context }) => ({ jwt: context.jwt! }),
+        onDone: { target: 'signed-in', actions: ['assignSession', assign({ jwt: null })] },
+        // The jwt stays in memory so that "Try again" can repeat the call.
+        onError: { target: 'failed', actions: failWith('fetching-login') },
+      },
+      on: { 'user.signOut': 'logged-out' },
+    },
+
+    'signed-in': {
+      after: expireSession,
+      on: {
+        'user.createProof': 'proving',
+        'user.signOut': 'logged-out',
+        'url.fragment': onFragment,
+      },
+    },
+
+    proving: {
+      after: expireSession,
+      invoke: {
+        src: 'createProof',
+        onDone: 'ready',
+        onError: { target: 'failed', actions: failWith('proving') },
+      },
+      on: { 'user.signOut': 'logged-out' },
+    },
+
+    ready: {
+      initial: 'waiting',
+      after: expireSession,
+      states: {
+        waiting: {
+          on: { 'user.signMessage': 'signing' },
+        },
+        signing: {
+          invoke: {
+            src: 'signMessage',
+            input: ({ event }) => ({ message: (event as { message?: string }).message ?? '' }),
+            onDone: { target: 'waiting', actions: assign({ signature: ({ event }) => event.output.signature }) },
+            onError: { target: '#signIn.failed', actions: failWith('signing') },
+          },
+        },
+      },
+      on: {
+        'user.signOut': 'logged-out',
+        'url.fragment': onFragment,
+      },
+    },
+
+    failed: {
+      exit: assign({ failure: null }),
+      on: {
+        'user.retry': [
+          { guard: { type: 'canRetry', params: 'redirecting' }, target: 'redirecting' },
+          { guard: { type: 'canRetry', params: 'fetching-login' }, target: 'fetching-login' },
+          { guard: { type: 'canRetry', params: 'proving' }, target: 'proving' },
+        ],
+        // Back to what storage allows; a half-finished sign-in is dropped.
+        'user.startOver': { target: 'restoring', actions: assign({ discardPendingFlow: true, jwt: null }) },
+        'user.signOut': 'logged-out',
+        'url.fragment': onFragment,
+      },
+    },
+
+    'logged-out': {
+      initial: 'clearing',
+      entry: 'forgetSession',
+      states: {
+        clearing: {
+          invoke: {
+            src: 'clearSession',
+            onDone: 'done',
+            // Clearing is best effort: the visitor is signed out either way.
+            onError: 'done',
+          },
+        },
+        done: {
+          on: {
+            'user.signIn': signIn,
+            'url.fragment': onFragment,
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SignInMachine = typeof signInMachine;

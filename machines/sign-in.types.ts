@@ -1,0 +1,77 @@
+/**
+ * Types of signInMachine: its context, the events it accepts, and what its actors take
+ * and give. Type-only imports: the machine stays free of I/O.
+ */
+import type { Provider } from '../src/zklogin/providers.ts';
+import type { Secret } from '../src/zklogin/secret.ts';
+
+/** The step that failed; it decides where "Try again" leads. */
+export type FailedStep = 'redirecting' | 'callback-validating' | 'fetching-login' | 'proving' | 'signing';
+
+export interface Failure {
+  code: string;
+  message: string;
+  detail?: string;
+  step: FailedStep;
+  /** Whether trying the same step again can succeed (service failures, not refusals). */
+  retryable: boolean;
+}
+
+export interface SignInContext {
+  provider: Provider | null;
+  address: string | null;
+  expiresAt: number | null;
+  /** A callback fragment waiting to be validated (it carries the token: kept boxed). */
+  fragment: Secret<string> | null;
+  /** The validated token, held only until the login service has answered. */
+  jwt: Secret<string> | null;
+  /** The provider chosen at sign-in, kept for a retry of the start. */
+  requestedProvider: string | null;
+  failure: Failure | null;
+  /** A non-error message for the visitor, such as "your session expired". */
+  notice: string | null;
+  signature: string | null;
+  /** Set by "Start over": the next restore discards a half-finished sign-in. */
+  discardPendingFlow: boolean;
+}
+
+export interface SignInInput {
+  /** The URL fragment at page load, if any. */
+  fragment?: Secret<string> | null;
+}
+
+export type SignInEvent =
+  | { type: 'user.signIn'; provider: string }
+  | { type: 'user.createProof' }
+  | { type: 'user.signMessage'; message: string }
+  | { type: 'user.signOut' }
+  | { type: 'user.retry' }
+  | { type: 'user.startOver' }
+  | { type: 'url.fragment'; fragment: Secret<string> }
+  /** The page came back from the back/forward cache (the visitor left the provider with Back). */
+  | { type: 'page.restored' };
+
+export interface SignedInSession {
+  provider: Provider;
+  address: string;
+  expiresAt: number;
+}
+
+export type RestoreOutput =
+  | { status: 'empty' }
+  | { status: 'expired' }
+  | { status: 'unreadable' }
+  | ({ status: 'signed-in' | 'ready' } & SignedInSession);
+
+export interface StartOutput {
+  url: string;
+}
+
+export interface CallbackOutput {
+  jwt: Secret<string>;
+  provider: Provider;
+}
+
+export interface SignOutput {
+  signature: string;
+}

@@ -1,0 +1,158 @@
+/**
+ * The mock login service: MSW handlers in one module, used by Vitest (setupServer), by
+ * `npm start` and `vite preview` (served over HTTP by mocks/http-adapter.ts), and by the
+ * Playwright mock server. It behaves like Enoki v1 where the app can tell:
+ * - every request needs `Authorization: Bearer <key>`, `Content-Type: application/json`
+ *   and a `Request-Id`; answers are `{ data }`, failures `{ errors: [{ code, message }] }`;
+ * - nonces are computed for real with generateNonce and remembered;
+ * - a token is accepted only if the mock identity provider signed it and it carries a
+ *   nonce this service issued; the proof's nonce must match its inputs;
+ * - salt is deterministic per identity, address is jwtToAddress(jwt, salt, false).
+ */
+import { http, HttpResponse } from 'msw';
+import { publicKeyFromSuiBytes } from '@mysten/sui/verify';
+import { generateNonce, generateRandomness, jwtToAddress, toZkLoginPublicIdentifier, genAddressSeed } from '@mysten/sui/zklogin';
+import type { SigningKeys } from '../idp/signing-keys.ts';
+import { verifyIdToken } from '../idp/tokens.ts';
+import { createNonceRegistry } from './nonce-registry.ts';
+import { buildMockProof, saltFor } from './proof.ts';
+
+export const MOCK_GENESIS = Date.UTC(2023, 4, 3);
+export const EPOCH_MS = 24 * 60 * 60 * 1000;
+/** Epochs a session lasts without additionalEpochs: about two days, as Enoki's. */
+const DEFAULT_EPOCHS = 2;
+const NETWORKS = ['mainnet', 'testnet', 'devnet'];
+
+export interface LoginServiceMockOptions {
+  apiKey: string;
+  /** The network the key is enabled for (Enoki answers 403 for another one). */
+  network?: string;
+  keys: SigningKeys;
+  now?: () => number;
+  saltSecret?: string;
+}
+
+export const fail = (status: number, code: string, message: string) =>
+  HttpResponse.json({ errors: [{ code, message, data: null }] }, { status });
+
+const ok = (data: unknown) => HttpResponse.json({ data });
+
+export function createLoginServiceHandlers(options: LoginServiceMockOptions) {
+  const now = options.now ?? Date.now;
+  const network = options.network ?? 'testnet';
+  const saltSecret = options.saltSecret ?? 'mock-login-service-salt';
+  const nonces = createNonceRegistry();
+
+  /** The checks every Enoki request goes through; a Response when one fails. */
+  const checkHeaders = (request: Request): Response | undefined => {
+    if (request.headers.get('authorization') !== `Bearer ${options.apiKey}`) {
+      return fail(401, 'invalid_api_key', 'Invalid API key.');
+    }
+    if (!request.headers.get('content-type')?.startsWith('application/json')) {
+      return fail(400, 'invalid_content_type', 'Content-Type must be application/json.');
+    }
+    if (!request.headers.get('request-id')) return fail(400, 'missing_request_id', 'The Request-Id header is required.');
+    return undefined;
+  };
+
+  const readBody = async (request: Request): Promise<Record<string, unknown> | undefined> => {
+    try {
+      const body: unknown = await request.json();
+      return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** Verifies the zklogin-jwt header; a Response when the token is refused. */
+  const verifiedToken = async (request: Request) => {
+    const jwt = request.headers.get('zklogin-jwt');
+    if (!jwt) return { refusal: fail(400, 'missing_jwt', 'The zklogin-jwt header is required.') };
+    try {
+      const claims = await verifyIdToken(options.keys, jwt);
+      const issued = nonces.get(claims.nonce, now());
+      if (!issued) return { refusal: fail(401, 'invalid_nonce', "The token's nonce was not issued by this service.") };
+      return { jwt, claims, issued };
+    } catch (error) {
+      return { refusal: fail(401, 'invalid_jwt', `Invalid JWT: ${(error as Error).message}.`) };
+    }
+  };
+
+  const checkNetwork = (value: unknown): Response | undefined => {
+    if (typeof value !== 'string' || !NETWORKS.includes(value)) {
+      return fail(400, 'invalid_network', 'network must be mainnet, testnet or devnet.');
+    }
+    if (value !== network) return fail(403, 'network_mismatch', `This API key is not enabled for ${value}.`);
+    return undefined;
+  };
+
+  const parsePublicKey = (value: unknown) => {
+    try {
+      return typeof value === 'string' ? publicKeyFromSuiBytes(value) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  return [
+    http.post('*/v1/zklogin/nonce', async ({ request }) => {
+      const refusal = checkHeaders(request);
+      if (refusal) return refusal;
+      const body = await readBody(request);
+      if (!body) return fail(400, 'invalid_body', 'The body must be a JSON object.');
+      const networkRefusal = checkNetwork(body.network);
+      if (networkRefusal) return networkRefusal;
+      const publicKey = parsePublicKey(body.ephemeralPublicKey);
+      if (!publicKey) return fail(400, 'invalid_public_key', 'ephemeralPublicKey is not a Sui public key.');
+      const additional = body.additionalEpochs ?? 0;
+      if (typeof additional !== 'number' || !Number.isInteger(additional) || additional < 0 || additional > 30) {
+        return fail(400, 'invalid_additional_epochs', 'additionalEpochs must be an integer from 0 to 30.');
+      }
+      const epoch = Math.floor((now() - MOCK_GENESIS) / EPOCH_MS);
+      const maxEpoch = epoch + DEFAULT_EPOCHS + additional;
+      const randomness = generateRandomness();
+      const nonce = generateNonce(publicKey, maxEpoch, randomness);
+      const estimatedExpiration = now() + (maxEpoch - epoch) * EPOCH_MS;
+      nonces.add(nonce, {
+        ephemeralPublicKey: body.ephemeralPublicKey as string,
+        maxEpoch,
+        randomness,
+        expiresAt: estimatedExpiration,
+      });
+      return ok({ nonce, randomness, epoch, maxEpoch, estimatedExpiration });
+    }),
+
+    http.get('*/v1/zklogin', async ({ request }) => {
+      const refusal = checkHeaders(request);
+      if (refusal) return refusal;
+      const token = await verifiedToken(request);
+      if (token.refusal) return token.refusal;
+      const { jwt, claims } = token;
+      const salt = await saltFor(saltSecret, claims);
+      const addressSeed = genAddressSeed(BigInt(salt), 'sub', claims.sub, claims.aud);
+      const publicKey = toZkLoginPublicIdentifier(addressSeed, claims.iss, { legacyAddress: false });
+      return ok({ address: jwtToAddress(jwt, salt, false), publicKey: publicKey.toBase64(), salt });
+    }),
+
+    http.post('*/v1/zklogin/zkp', async ({ request }) => {
+      const refusal = checkHeaders(request);
+      if (refusal) return refusal;
+      const token = await verifiedToken(request);
+      if (token.refusal) return token.refusal;
+      const body = await readBody(request);
+      if (!body) return fail(400, 'invalid_body', 'The body must be a JSON object.');
+      const networkRefusal = checkNetwork(body.network);
+      if (networkRefusal) return networkRefusal;
+      const publicKey = parsePublicKey(body.ephemeralPublicKey);
+      if (!publicKey || typeof body.maxEpoch !== 'number' || typeof body.randomness !== 'string') {
+        return fail(400, 'invalid_body', 'ephemeralPublicKey, maxEpoch and randomness are required.');
+      }
+      // The prover's check: the token's nonce must commit to exactly these inputs.
+      if (generateNonce(publicKey, body.maxEpoch, body.randomness) !== token.claims.nonce) {
+        return fail(400, 'nonce_mismatch', "The token's nonce does not match ephemeralPublicKey, maxEpoch and randomness.");
+      }
+      const salt = await saltFor(saltSecret, token.claims);
+      return ok(buildMockProof(token.jwt, token.claims, salt));
+    }),
+  ];
+}

@@ -1,0 +1,65 @@
+/**
+ * The built-in services in one place: the mock identity provider and the mock login
+ * service, sharing signing keys, as one connect-style middleware. Used by the Vite
+ * plugin (npm start, vite preview) and by the standalone server (Playwright, real mode).
+ */
+import type { RequestHandler } from 'msw';
+import { createIdentityProvider, type Middleware } from './idp/identity-provider.ts';
+import { createSigningKeys, type SigningKeys } from './idp/signing-keys.ts';
+import { createMswMiddleware, type RecordedRequest } from './http-adapter.ts';
+import { createLoginServiceHandlers } from './login-service/handlers.ts';
+
+export interface MockServicesOptions {
+  /** Path prefix of everything, e.g. '/__mock' on the app's own server, '' standalone. */
+  basePath: string;
+  /** Where the login service lives below basePath, e.g. '/enoki' (its paths are then /enoki/v1/...). */
+  loginServicePath: string;
+  apiKey: string;
+  network?: string;
+}
+
+export interface MockServices {
+  middleware: Middleware;
+  keys: SigningKeys;
+  /** Login-service requests seen, newest last. */
+  requests: RecordedRequest[];
+  /** Authorization requests seen by the identity provider, newest last. */
+  authorizations: { provider: string; query: Record<string, string> }[];
+  /** Puts handlers in front of the shared ones (fault injection), until reset. */
+  use(...overrides: RequestHandler[]): void;
+  reset(): void;
+}
+
+const MAX_LOG = 500;
+const bounded = <T>(list: T[], item: T) => {
+  list.push(item);
+  if (list.length > MAX_LOG) list.shift();
+};
+
+export function createMockServices(options: MockServicesOptions): MockServices {
+  const keys = createSigningKeys();
+  const shared = createLoginServiceHandlers({ apiKey: options.apiKey, network: options.network, keys });
+  let overrides: RequestHandler[] = [];
+  const requests: RecordedRequest[] = [];
+  const authorizations: MockServices['authorizations'] = [];
+
+  const identityProvider = createIdentityProvider({
+    keys,
+    basePath: options.basePath,
+    onAuthorize: (provider, query) => bounded(authorizations, { provider, query }),
+  });
+  const loginService = createMswMiddleware({
+    basePath: `${options.basePath}${options.loginServicePath}/`,
+    handlers: () => [...overrides, ...shared],
+    onRequest: (request) => bounded(requests, request),
+  });
+
+  return {
+    middleware: (req, res, next) => identityProvider(req, res, () => loginService(req, res, next)),
+    keys,
+    requests,
+    authorizations,
+    use: (...handlers) => void (overrides = [...handlers, ...overrides]),
+    reset: () => void (overrides = []),
+  };
+}

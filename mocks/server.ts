@@ -1,0 +1,74 @@
+/**
+ * The mock identity provider and mock login service as a standalone HTTP server, for
+ * Playwright and for trying real mode locally:
+ *
+ *   node mocks/server.ts --port 5199 --api-key some-key [--network testnet]
+ *
+ * Login service: http://127.0.0.1:<port>/v1/... ; identity providers:
+ * http://127.0.0.1:<port>/idp/<provider>/authorize. Test control (never in the app):
+ *   GET/DELETE /__control/requests        login-service requests seen
+ *   GET        /__control/authorizations  authorization requests seen
+ *   POST       /__control/faults          {"call":"nonce|login|proof","fault":"http-500",…,"times":1}
+ *   DELETE     /__control/faults          back to the shared handlers
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { parseArgs } from 'node:util';
+import { CALLS, FAULTS, faultHandler, type Call, type Fault } from './faults.ts';
+import { createMockServices, type MockServices } from './mock-services.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '5199' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'api-key': { type: 'string', default: 'enoki_public_mock_server' },
+    network: { type: 'string', default: 'testnet' },
+  },
+});
+
+const services = createMockServices({ basePath: '', loginServicePath: '', apiKey: values['api-key']!, network: values.network });
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+}
+
+async function control(req: IncomingMessage, res: ServerResponse, mocks: MockServices, path: string) {
+  if (path === '/__control/requests') {
+    if (req.method === 'DELETE') mocks.requests.length = 0;
+    return json(res, 200, mocks.requests);
+  }
+  if (path === '/__control/authorizations') return json(res, 200, mocks.authorizations);
+  if (path === '/__control/faults' && req.method === 'DELETE') {
+    mocks.reset();
+    return json(res, 200, { ok: true });
+  }
+  if (path === '/__control/faults' && req.method === 'POST') {
+    const { call, fault, times } = await readJson(req);
+    if (!(typeof call === 'string' && call in CALLS) || !FAULTS.includes(fault as Fault)) {
+      return json(res, 400, { error: `call must be one of ${Object.keys(CALLS)}, fault one of ${FAULTS}` });
+    }
+    mocks.use(faultHandler(call as Call, fault as Fault, typeof times === 'number' ? times : undefined));
+    return json(res, 200, { ok: true });
+  }
+  return json(res, 404, { error: 'unknown control route' });
+}
+
+const server = createServer((req, res) => {
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (path === '/health') return json(res, 200, { ok: true });
+  if (path.startsWith('/__control/')) {
+    control(req, res, services, path).catch((error: unknown) => json(res, 500, { error: String(error) }));
+    return;
+  }
+  services.middleware(req, res, () => json(res, 404, { error: `No mock at ${path}` }));
+});
+
+server.listen(Number(values.port), values.host, () => {
+  console.log(`Mock identity provider and login service on http://${values.host}:${values.port}`);
+});

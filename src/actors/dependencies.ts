@@ -1,0 +1,39 @@
+/**
+ * What the actors need, built once at the app edge. Tests build the same object with
+ * in-memory stores and a client pointed at MSW.
+ */
+import type { AppConfig } from '../config.ts';
+import type { LoginServiceClient } from '../login-service/client.ts';
+import { createLoginServiceClient } from '../login-service/client.ts';
+import { createVaultEncryption, type Encryption } from '../storage/encryption.ts';
+import { createDefaultVault, type KeyVault } from '../storage/key-vault.ts';
+import { storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
+import { createSessionStore, type SessionStore } from '../storage/session-store.ts';
+import { createDefaultStore, type KeyValueStore } from '../storage/store.ts';
+
+export interface SignInDependencies {
+  config: AppConfig;
+  client: LoginServiceClient;
+  sessions: SessionStore;
+  vault: KeyVault;
+  encryption: Encryption;
+  now: () => number;
+}
+
+/** The real dependencies: sessionStorage, IndexedDB, the configured login service. */
+export function createDependencies(
+  config: AppConfig,
+  overrides: { store?: KeyValueStore; vault?: KeyVault; now?: () => number } = {},
+): SignInDependencies {
+  const keys = storageKeys(config.enokiApiKey);
+  const vault = overrides.vault ?? createDefaultVault(keys.database);
+  const encryption = createVaultEncryption(vault, VAULT_ENTRIES.sessionKey);
+  return {
+    config,
+    client: createLoginServiceClient({ baseUrl: config.enokiApiUrl, apiKey: config.enokiApiKey }),
+    sessions: createSessionStore(overrides.store ?? createDefaultStore(), encryption, keys),
+    vault,
+    encryption,
+    now: overrides.now ?? Date.now,
+  };
+}

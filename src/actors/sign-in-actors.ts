@@ -1,0 +1,163 @@
+/**
+ * The actor implementations of signInMachine. Each wraps one domain operation, returns
+ * plain data, and throws a SignInError or LoginServiceError. Sui's crypto code is
+ * imported on demand so that the first page stays small.
+ */
+import { fromPromise } from 'xstate';
+import type { CallbackOutput, RestoreOutput, SignOutput, SignedInSession, StartOutput } from '../../machines/sign-in.types.ts';
+import { VAULT_ENTRIES } from '../storage/keys.ts';
+import type { SignInSession, SignInState } from '../storage/session-store.ts';
+import { validateCallback } from '../zklogin/callback.ts';
+import { SignInError } from '../zklogin/errors.ts';
+import { isExpired } from '../zklogin/expiry.ts';
+import { assertProvider, buildAuthorizationUrl, PROVIDER_LABELS } from '../zklogin/providers.ts';
+import { Secret } from '../zklogin/secret.ts';
+import type { SignInDependencies } from './dependencies.ts';
+
+const loadKeys = () => import('../zklogin/ephemeral-key.ts');
+const loadSigner = () => import('../zklogin/signer.ts');
+
+type ZkSigner = Awaited<ReturnType<Awaited<ReturnType<typeof loadSigner>>['buildZkLoginSigner']>>;
+
+function signedIn(state: SignInState | null, session: SignInSession): SignedInSession | null {
+  if (!state?.address || !session.jwt) return null;
+  return { provider: state.provider, address: state.address, expiresAt: session.expiresAt };
+}
+
+export function createSignInActors(deps: SignInDependencies) {
+  const { config, client, sessions, vault, encryption, now } = deps;
+  // The signer is rebuilt only when the stored proof changes.
+  let signerCache: { proofKey: string; signer: ZkSigner } | undefined;
+  const proofKey = (session: SignInSession | null) => JSON.stringify([session?.proof, session?.maxEpoch]);
+
+  const readBoth = async () => ({ state: sessions.readState(), session: await sessions.readSession() });
+
+  return {
+    restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
+      const { state, session } = await readBoth();
+      if (!session) {
+        // State without a readable session is what corruption or a foreign key leaves.
+        if (state) return { status: 'unreadable' };
+        return { status: 'empty' };
+      }
+      if (isExpired(session.expiresAt, now())) return { status: 'expired' };
+      const restored = signedIn(state, session);
+      if (!restored) {
+        // A sign-in that was started but not finished.
+        if (input.discardPendingFlow) sessions.clear();
+        return { status: 'empty' };
+      }
+      return { status: session.proof ? 'ready' : 'signed-in', ...restored };
+    }),
+
+    startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input, signal }) => {
+      // Refuse an unknown provider before anything costs the login service a call.
+      assertProvider(input.provider);
+      const provider = input.provider;
+      const clientId = config.clientIds[provider];
+      if (!clientId) throw new Error(`Sign-in with ${PROVIDER_LABELS[provider]} is not configured (no client id).`);
+      const { createEphemeralKey } = await loadKeys();
+      const key = await createEphemeralKey({ native: config.nativeKey, vault });
+      const nonce = await client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal });
+      const url = buildAuthorizationUrl({
+        provider,
+        clientId,
+        authUrl: config.authUrls[provider],
+        redirectUrl: config.redirectUrl,
+        nonce: nonce.nonce,
+        extraScopes: config.extraScopes,
+      });
+      // Nothing is written until every step that can fail has succeeded.
+      await key.persist();
+      try {
+        await sessions.save(
+          { provider },
+          {
+            expiresAt: nonce.estimatedExpiration,
+            maxEpoch: nonce.maxEpoch,
+            randomness: nonce.randomness,
+            ephemeralKeyPair: key.stored,
+            nonce: nonce.nonce,
+          },
+        );
+      } catch (error) {
+        await key.discard();
+        throw error;
+      }
+      return { url };
+    }),
+
+    validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(async ({ input }) => {
+      const { state, session } = await readBoth();
+      // Only a started, unfinished flow accepts a callback: a replayed token after
+      // sign-in finds a session that already has its jwt, and changes nothing.
+      const pending = state && session && !session.jwt ? { nonce: session.nonce } : null;
+      const { jwt } = validateCallback(input.fragment.reveal(), pending);
+      return { jwt: new Secret(jwt), provider: state!.provider };
+    }),
+
+    fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async ({ input, signal }) => {
+      const { state, session } = await readBoth();
+      if (!state || !session || session.jwt) throw SignInError.of('FLOW_NOT_STARTED');
+      const jwt = input.jwt.reveal();
+      const login = await client.getLogin({ jwt }, { signal });
+      const signedInState: SignInState = {
+        provider: state.provider,
+        salt: login.salt,
+        address: login.address,
+        publicKey: login.publicKey,
+      };
+      await sessions.save(signedInState, { ...session, jwt });
+      return { provider: state.provider, address: login.address, expiresAt: session.expiresAt };
+    }),
+
+    createProof: fromPromise<void, void>(async ({ signal }) => {
+      const [{ state, session }, { buildZkLoginSigner, loadEphemeralSigner }] = await Promise.all([readBoth(), loadSigner()]);
+      if (session?.proof) {
+        if (isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
+        return;
+      }
+      if (!state?.salt || !session?.ephemeralKeyPair || !session.maxEpoch || !session.randomness || !session.jwt) {
+        throw SignInError.of('MISSING_PROOF_PARAMETERS');
+      }
+      if (isExpired(session.expiresAt, now())) throw SignInError.of('SESSION_EXPIRED');
+      const ephemeral = await loadEphemeralSigner(session.ephemeralKeyPair, vault);
+      const proof = await client.createProof(
+        {
+          jwt: session.jwt,
+          network: config.network,
+          ephemeralPublicKey: ephemeral.getPublicKey().toSuiPublicKey(),
+          maxEpoch: session.maxEpoch,
+          randomness: session.randomness,
+        },
+        { signal },
+      );
+      const withProof = { ...session, proof };
+      // Build the signer before storing: a proof that does not match our address is refused.
+      const signer = await buildZkLoginSigner({ session: withProof, state, vault, now: now() });
+      await sessions.save(state, withProof);
+      signerCache = { proofKey: proofKey(withProof), signer };
+    }),
+
+    signMessage: fromPromise<SignOutput, { message: string }>(async ({ input }) => {
+      // Storage is read every time: another tab may have signed out, or time passed.
+      const [{ state, session }, { buildZkLoginSigner }] = await Promise.all([readBoth(), loadSigner()]);
+      if (session?.proof && isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
+      const signer =
+        signerCache?.proofKey === proofKey(session)
+          ? signerCache.signer
+          : await buildZkLoginSigner({ session, state, vault, now: now() });
+      signerCache = { proofKey: proofKey(session), signer };
+      const { signature } = await signer.signPersonalMessage(new TextEncoder().encode(input.message));
+      return { signature };
+    }),
+
+    clearSession: fromPromise<void, void>(async () => {
+      signerCache = undefined;
+      sessions.clear();
+      await Promise.all([vault.delete(VAULT_ENTRIES.ephemeralKey), encryption.destroyKey()]);
+    }),
+  };
+}
+
+export type SignInActors = ReturnType<typeof createSignInActors>;

@@ -1,0 +1,136 @@
+/**
+ * The login-service client, compatible with Enoki API v1: `${base}/v1/${path}`, bearer
+ * application key, JSON content type, a fresh Request-Id, the JWT in `zklogin-jwt`
+ * (never in the URL), `{ data }` envelopes. Every request has a timeout and can be
+ * cancelled by the caller's signal (the machine aborts it when the visitor signs out).
+ */
+import * as v from 'valibot';
+import type { SuiNetwork } from '../config.ts';
+import { LoginServiceError } from './errors.ts';
+import { ErrorEnvelope, LoginAnswer, NonceAnswer, ProofAnswer, envelope } from './schemas.ts';
+
+export interface LoginServiceOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Per-request timeout; default 15 s. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface LoginServiceClient {
+  createNonce(
+    input: { network: SuiNetwork; ephemeralPublicKey: string; additionalEpochs?: number },
+    options?: CallOptions,
+  ): Promise<NonceAnswer>;
+  getLogin(input: { jwt: string }, options?: CallOptions): Promise<LoginAnswer>;
+  createProof(
+    input: { jwt: string; network: SuiNetwork; ephemeralPublicKey: string; maxEpoch: number; randomness: string },
+    options?: CallOptions,
+  ): Promise<ProofAnswer>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+interface RequestSpec<T extends v.GenericSchema> {
+  method: 'GET' | 'POST';
+  path: string;
+  answer: T;
+  body?: unknown;
+  jwt?: string;
+  signal?: AbortSignal;
+}
+
+export function createLoginServiceClient(options: LoginServiceOptions): LoginServiceClient {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function request<T extends v.GenericSchema>(spec: RequestSpec<T>): Promise<v.InferOutput<T>> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${options.apiKey}`,
+      'Content-Type': 'application/json',
+      'Request-Id': crypto.randomUUID(),
+    };
+    if (spec.jwt !== undefined) headers['zklogin-jwt'] = spec.jwt;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(`${base}/v1/${spec.path}`, {
+        method: spec.method,
+        headers,
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      throw failureOf(error, timeout.aborted, timeoutMs);
+    }
+    if (!response.ok) throw httpError(response, text);
+    const parsed = v.safeParse(envelope(spec.answer), parseJson(text));
+    if (!parsed.success) {
+      throw new LoginServiceError(
+        response.status,
+        'malformed_response',
+        'The login service sent an answer this app does not understand. Please try again.',
+      );
+    }
+    return parsed.output.data;
+  }
+
+  return {
+    createNonce: (input, call) =>
+      request({ method: 'POST', path: 'zklogin/nonce', body: input, answer: NonceAnswer, signal: call?.signal }),
+    getLogin: ({ jwt }, call) =>
+      request({ method: 'GET', path: 'zklogin', jwt, answer: LoginAnswer, signal: call?.signal }),
+    createProof: ({ jwt, ...body }, call) =>
+      request({ method: 'POST', path: 'zklogin/zkp', jwt, body, answer: ProofAnswer, signal: call?.signal }),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function failureOf(error: unknown, timedOut: boolean, timeoutMs: number): LoginServiceError {
+  if (timedOut) {
+    const seconds = Math.round(timeoutMs / 1000);
+    return new LoginServiceError(0, 'timeout', `The login service did not answer within ${seconds} seconds. Please try again.`);
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') {
+    return new LoginServiceError(0, 'aborted', 'The request to the login service was cancelled.');
+  }
+  return new LoginServiceError(
+    0,
+    'network_error',
+    'Could not reach the login service. Check your connection and try again.',
+  );
+}
+
+function httpError(response: Response, text: string): LoginServiceError {
+  const parsed = v.safeParse(ErrorEnvelope, parseJson(text));
+  const first = parsed.success ? parsed.output.errors[0] : undefined;
+  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+  const fallback = `The login service answered with HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}. Please try again.`;
+  const message = first?.message ? `The login service refused the request: ${first.message}` : fallback;
+  return new LoginServiceError(response.status, first?.code ?? `http_${response.status}`, message, retryAfter);
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}

@@ -1,0 +1,128 @@
+/**
+ * Session encryption: AES-GCM with a key derived (HKDF-SHA-256) from a fresh random salt
+ * on every write, from a master key that is random, non-extractable, and kept in the key
+ * vault (IndexedDB). Unlike a key stretched from the public application key, nothing in
+ * the page's bundle or URL lets anyone rebuild it, and it costs no PBKDF2 run: a write or
+ * read is one HKDF derivation and one AES-GCM operation (well under a millisecond).
+ */
+import { base64ToBytes, bytesToBase64 } from './base64.ts';
+import type { KeyVault } from './key-vault.ts';
+
+export interface Encryption {
+  /** Seals `plaintext`; `context` (the storage key) is bound as additional data. */
+  encrypt(plaintext: string, context: string): Promise<string>;
+  /** Opens what `encrypt` sealed with the same context; throws on any tampering. */
+  decrypt(sealed: string, context: string): Promise<string>;
+  /** Destroys the master key: everything sealed so far can never be opened again. */
+  destroyKey(): Promise<void>;
+}
+
+const FORMAT_VERSION = 1;
+const SALT_BYTES = 16;
+const IV_BYTES = 12;
+const HKDF_INFO = new TextEncoder().encode('zklogin-sign-in/session/v1');
+
+interface Sealed {
+  v: number;
+  salt: string;
+  iv: string;
+  payload: string;
+}
+
+function parseSealed(text: string): Sealed {
+  const value: unknown = JSON.parse(text);
+  const sealed = value as Partial<Sealed> | null;
+  if (
+    typeof sealed !== 'object' ||
+    sealed === null ||
+    sealed.v !== FORMAT_VERSION ||
+    typeof sealed.salt !== 'string' ||
+    typeof sealed.iv !== 'string' ||
+    typeof sealed.payload !== 'string'
+  ) {
+    throw new Error('Not a sealed session');
+  }
+  return sealed as Sealed;
+}
+
+async function createMasterKey(): Promise<CryptoKey> {
+  const material = crypto.getRandomValues(new Uint8Array(32));
+  const key = await crypto.subtle.importKey('raw', material, 'HKDF', false, ['deriveKey']);
+  material.fill(0);
+  return key;
+}
+
+function deriveKey(master: CryptoKey, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt, info: HKDF_INFO },
+    master,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+}
+
+/** Encryption whose master key lives in `vault` under `entryName`. */
+export function createVaultEncryption(vault: KeyVault, entryName: string): Encryption {
+  // The master key is loaded (or made) once per page and then reused.
+  let cached: CryptoKey | undefined;
+  let creating: Promise<CryptoKey> | undefined;
+
+  const existingKey = async (): Promise<CryptoKey | undefined> => {
+    cached ??= await vault.get<CryptoKey>(entryName);
+    return cached;
+  };
+  const keyForWriting = async (): Promise<CryptoKey> => {
+    const existing = await existingKey();
+    if (existing) return existing;
+    creating ??= createMasterKey().then(async (key) => {
+      await vault.put(entryName, key);
+      cached = key;
+      return key;
+    });
+    try {
+      return await creating;
+    } finally {
+      creating = undefined;
+    }
+  };
+
+  return {
+    async encrypt(plaintext, context) {
+      const master = await keyForWriting();
+      const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+      const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+      const key = await deriveKey(master, salt);
+      const payload = await crypto.subtle.encrypt(
+        { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(context) },
+        key,
+        new TextEncoder().encode(plaintext),
+      );
+      const sealed: Sealed = {
+        v: FORMAT_VERSION,
+        salt: bytesToBase64(salt),
+        iv: bytesToBase64(iv),
+        payload: bytesToBase64(new Uint8Array(payload)),
+      };
+      return JSON.stringify(sealed);
+    },
+
+    async decrypt(text, context) {
+      const sealed = parseSealed(text);
+      const master = await existingKey();
+      if (!master) throw new Error('No session key: the session was sealed by a key that no longer exists');
+      const key = await deriveKey(master, base64ToBytes(sealed.salt));
+      const plaintext = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: base64ToBytes(sealed.iv), additionalData: new TextEncoder().encode(context) },
+        key,
+        base64ToBytes(sealed.payload),
+      );
+      return new TextDecoder().decode(plaintext);
+    },
+
+    async destroyKey() {
+      cached = undefined;
+      await vault.delete(entryName);
+    },
+  };
+}

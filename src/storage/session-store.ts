@@ -1,0 +1,99 @@
+/**
+ * The two stored entities of the spec: the plain sign-in state and the encrypted sign-in
+ * session. Reads never throw: anything missing, corrupt, foreign or undecryptable reads
+ * as "nothing stored". Writes of both entities succeed together or leave both untouched.
+ */
+import * as v from 'valibot';
+import { PROVIDERS } from '../zklogin/providers.ts';
+import { ProofSchema } from '../zklogin/proof.ts';
+import type { Encryption } from './encryption.ts';
+import type { StorageKeys } from './keys.ts';
+import type { KeyValueStore } from './store.ts';
+
+/** Marks a session whose ephemeral key is a native WebCrypto key in the key vault. */
+export const NATIVE_KEY_MARKER = '@@native';
+
+const SignInStateSchema = v.object({
+  provider: v.picklist(PROVIDERS),
+  salt: v.optional(v.string()),
+  address: v.optional(v.string()),
+  publicKey: v.optional(v.string()),
+});
+
+const SignInSessionSchema = v.object({
+  expiresAt: v.number(),
+  maxEpoch: v.number(),
+  randomness: v.string(),
+  /** A Sui private key (suiprivkey...) or NATIVE_KEY_MARKER. */
+  ephemeralKeyPair: v.string(),
+  /** The nonce this flow sent to the provider; a callback's token must carry it. */
+  nonce: v.string(),
+  jwt: v.optional(v.string()),
+  proof: v.optional(ProofSchema),
+});
+
+export type SignInState = v.InferOutput<typeof SignInStateSchema>;
+export type SignInSession = v.InferOutput<typeof SignInSessionSchema>;
+
+export interface SessionStore {
+  readState(): SignInState | null;
+  readSession(): Promise<SignInSession | null>;
+  /** Writes state and session together: on any failure both keep their old values. */
+  save(state: SignInState, session: SignInSession): Promise<void>;
+  /** Removes both entries. */
+  clear(): void;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function createSessionStore(store: KeyValueStore, encryption: Encryption, keys: StorageKeys): SessionStore {
+  return {
+    readState() {
+      const parsed = v.safeParse(SignInStateSchema, parseJson(store.get(keys.state)));
+      return parsed.success ? parsed.output : null;
+    },
+
+    async readSession() {
+      const sealed = store.get(keys.session);
+      if (sealed === null) return null;
+      try {
+        const plaintext = await encryption.decrypt(sealed, keys.session);
+        const parsed = v.safeParse(SignInSessionSchema, parseJson(plaintext));
+        return parsed.success ? parsed.output : null;
+      } catch {
+        return null;
+      }
+    },
+
+    async save(state, session) {
+      // Encrypt first (the only async step), then write both entries back to back.
+      const sealed = await encryption.encrypt(JSON.stringify(session), keys.session);
+      const before = { state: store.get(keys.state), session: store.get(keys.session) };
+      try {
+        store.set(keys.session, sealed);
+        store.set(keys.state, JSON.stringify(state));
+      } catch (error) {
+        restore(store, keys.state, before.state);
+        restore(store, keys.session, before.session);
+        throw error;
+      }
+    },
+
+    clear() {
+      store.delete(keys.state);
+      store.delete(keys.session);
+    },
+  };
+}
+
+function restore(store: KeyValueStore, key: string, value: string | null) {
+  if (value === null) store.delete(key);
+  else store.set(key, value);
+}

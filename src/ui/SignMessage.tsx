@@ -1,0 +1,32 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { SignInActorRef } from '../app/sign-in-actor.ts';
+import { useCan, useContextValue, useMatches } from './use-sign-in.ts';
+
+/** Ready: sign a personal message with the zkLogin signer. */
+export function SignMessage({ actor }: { actor: SignInActorRef }) {
+  const inputId = useId();
+  // The draft text is the form's own business; what gets signed is decided by the machine.
+  const [message, setMessage] = useState('Hello from Sui zkLogin');
+  const signature = useContextValue(actor, (context) => context.signature);
+  const signing = useMatches(actor, { ready: 'signing' });
+  const canSign = useCan(actor, { type: 'user.signMessage', message });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'user.signMessage', message });
+  };
+  return (
+    <form className="sign-message" onSubmit={submit}>
+      <label htmlFor={inputId}>Message</label>
+      <textarea id={inputId} value={message} rows={3} onChange={(event) => setMessage(event.target.value)} />
+      <button type="submit" className="primary" disabled={!canSign}>
+        {signing ? 'Signing…' : 'Sign message'}
+      </button>
+      {signature && (
+        <div className="signature">
+          <h2>zkLogin signature</h2>
+          <code data-testid="signature">{signature}</code>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The callback: read the provider's answer from the URL fragment and run the spec's
+ * checks in the spec's order, then the nonce binding the existing implementation lacks.
+ */
+import { decodeJwt } from '@mysten/sui/zklogin';
+import { CATALOGUE, SignInError } from './errors.ts';
+
+/** What the start of the flow left behind, needed to accept a callback. */
+export interface PendingFlow {
+  /** The nonce this flow asked the provider to put in the token. */
+  nonce: string;
+}
+
+export interface IdTokenClaims {
+  iss: string;
+  aud: string;
+  sub: string;
+  nonce?: unknown;
+}
+
+export interface ValidCallback {
+  jwt: string;
+  claims: IdTokenClaims;
+}
+
+/** The fragment's parameters; accepts the fragment with or without its leading '#'. */
+export function readFragment(fragment: string): URLSearchParams {
+  return new URLSearchParams(fragment.startsWith('#') ? fragment.slice(1) : fragment);
+}
+
+/** True when the URL carries a fragment that must be treated as a sign-in callback. */
+export function isCallbackFragment(fragment: string | null | undefined): fragment is string {
+  return typeof fragment === 'string' && fragment.replace(/^#/, '').trim() !== '';
+}
+
+const MAX_DETAIL_LENGTH = 200;
+
+/** The provider's own error text, if it sent one (`#error=access_denied&error_description=...`). */
+function providerErrorDetail(params: URLSearchParams): string | undefined {
+  const error = params.get('error');
+  if (!error) return undefined;
+  const description = params.get('error_description');
+  const text = description ? `${error}: ${description}` : error;
+  return `The identity provider answered: ${text.slice(0, MAX_DETAIL_LENGTH)}`;
+}
+
+function decodeClaims(jwt: string): IdTokenClaims {
+  try {
+    const { iss, aud, sub, ...rest } = decodeJwt(jwt);
+    return { iss, aud, sub, nonce: (rest as { nonce?: unknown }).nonce };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (message === CATALOGUE.MISSING_JWT_DATA) throw SignInError.of('MISSING_JWT_DATA');
+    if (message === CATALOGUE.AUD_IS_ARRAY) throw SignInError.of('AUD_IS_ARRAY');
+    // Bad base64, bad JSON, a payload that is not an object: never echo the token itself.
+    throw SignInError.of('MALFORMED_ID_TOKEN');
+  }
+}
+
+/**
+ * Validates a callback fragment against the flow this tab started.
+ * Throws a `SignInError` from the catalogue; never anything else.
+ */
+export function validateCallback(fragment: string, pending: PendingFlow | null): ValidCallback {
+  if (!pending) throw SignInError.of('FLOW_NOT_STARTED');
+  const params = readFragment(fragment);
+  const jwt = params.get('id_token');
+  if (!jwt) throw SignInError.of('MISSING_ID_TOKEN', providerErrorDetail(params));
+  const claims = decodeClaims(jwt);
+  // OpenID Connect Core 3.2.2.11: the nonce claim must equal the nonce sent in the request.
+  if (claims.nonce !== pending.nonce) throw SignInError.of('NONCE_MISMATCH');
+  return { jwt, claims };
+}

@@ -1,0 +1,50 @@
+/**
+ * The ephemeral key pair: Ed25519 by default (its secret travels only inside the
+ * encrypted session), or a native non-extractable WebCrypto P-256 key kept in the key
+ * vault, with a marker in the session. Loaded lazily: it pulls in Sui's crypto code.
+ */
+import type { Signer } from '@mysten/sui/cryptography';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { WebCryptoSigner, type ExportedWebCryptoKeypair } from '@mysten/webcrypto-signer';
+import type { KeyVault } from '../storage/key-vault.ts';
+import { VAULT_ENTRIES } from '../storage/keys.ts';
+import { NATIVE_KEY_MARKER } from '../storage/session-store.ts';
+import { SignInError } from './errors.ts';
+
+export interface NewEphemeralKey {
+  /** Sui-encoded public key (flag byte + key, base64), as the login service expects. */
+  publicKey: string;
+  /** What the session stores: the Sui private key, or the native-key marker. */
+  stored: string;
+  /** Persists the key where it must live; call only once the flow is sure to go on. */
+  persist(): Promise<void>;
+  /** Undoes `persist` when a later step fails. */
+  discard(): Promise<void>;
+}
+
+export async function createEphemeralKey(options: { native: boolean; vault: KeyVault }): Promise<NewEphemeralKey> {
+  if (!options.native) {
+    const keypair = new Ed25519Keypair();
+    return {
+      publicKey: keypair.getPublicKey().toSuiPublicKey(),
+      stored: keypair.getSecretKey(),
+      persist: async () => {},
+      discard: async () => {},
+    };
+  }
+  const signer = await WebCryptoSigner.generate({ extractable: false });
+  return {
+    publicKey: signer.getPublicKey().toSuiPublicKey(),
+    stored: NATIVE_KEY_MARKER,
+    persist: () => options.vault.put(VAULT_ENTRIES.ephemeralKey, signer.export()),
+    discard: () => options.vault.delete(VAULT_ENTRIES.ephemeralKey),
+  };
+}
+
+/** Rebuilds the ephemeral signer from what the session stored. */
+export async function loadEphemeralSigner(stored: string, vault: KeyVault): Promise<Signer> {
+  if (stored !== NATIVE_KEY_MARKER) return Ed25519Keypair.fromSecretKey(stored);
+  const exported = await vault.get<ExportedWebCryptoKeypair>(VAULT_ENTRIES.ephemeralKey);
+  if (!exported?.privateKey || !exported.publicKey) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
+  return WebCryptoSigner.import(exported);
+}

@@ -1,0 +1,44 @@
+/**
+ * The error catalogue: one stable code per failure, with the spec's exact message where
+ * the spec names one. The UI shows `message`; the machine branches on `code`.
+ */
+export const CATALOGUE = {
+  FLOW_NOT_STARTED:
+    'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
+  MISSING_ID_TOKEN: 'Missing ID Token',
+  MISSING_JWT_DATA: 'Missing jwt data',
+  AUD_IS_ARRAY: 'Not supported aud. Aud is an array, string was expected.',
+  MISSING_PROOF_PARAMETERS: 'Missing required parameters for proof generation',
+  PROOF_EXPIRED: 'Stored proof is expired.',
+  NATIVE_SIGNER_NOT_FOUND: 'Native signer not found in store.',
+  MISSING_KEYPAIR_DATA: 'Missing required data for keypair generation.',
+  // Ours: the spec names no message for these.
+  NONCE_MISMATCH:
+    'This sign-in response was not issued for the sign-in you started (nonce mismatch), so it was refused. Please sign in again.',
+  MALFORMED_ID_TOKEN: 'The ID token in the sign-in response is malformed, so it was refused.',
+  SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
+} as const;
+
+export type CatalogueCode = keyof typeof CATALOGUE | 'INVALID_PROVIDER';
+
+/** A failure of the sign-in flow with a stable code and the catalogue's message. */
+export class SignInError extends Error {
+  readonly code: CatalogueCode;
+  /** Extra context for the visitor (for example the provider's own error text); never secret. */
+  readonly detail?: string;
+
+  constructor(code: CatalogueCode, message: string, detail?: string) {
+    super(message);
+    this.name = 'SignInError';
+    this.code = code;
+    this.detail = detail;
+  }
+
+  static of(code: keyof typeof CATALOGUE, detail?: string): SignInError {
+    return new SignInError(code, CATALOGUE[code], detail);
+  }
+
+  static invalidProvider(provider: string): SignInError {
+    return new SignInError('INVALID_PROVIDER', `Invalid provider: ${provider}`);
+  }
+}

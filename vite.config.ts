@@ -1,0 +1,28 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+import { builtInMocks } from './mocks/vite-plugin.ts';
+
+// Headers for every page the dev and preview servers send. The token must never leak
+// through a Referer, whatever page the visitor goes to next.
+const SECURITY_HEADERS = {
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  // Built-in mode is on exactly when no login-service key is configured.
+  const builtIn = !env.VITE_ENOKI_API_KEY?.trim();
+  return {
+    plugins: [react(), builtInMocks({ enabled: builtIn && mode !== 'test', network: env.VITE_SUI_NETWORK || 'testnet' })],
+    server: { headers: SECURITY_HEADERS, port: 5173 },
+    preview: { headers: SECURITY_HEADERS, port: 4173 },
+    build: { target: 'es2022', sourcemap: true },
+    test: {
+      include: ['src/**/*.test.ts', 'machines/**/*.test.ts', 'mocks/**/*.test.ts'],
+      environment: 'node',
+      setupFiles: ['./vitest.setup.ts'],
+    },
+  };
+});

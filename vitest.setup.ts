@@ -1,0 +1,2 @@
+// IndexedDB for the key-vault tests: Node has none.
+import 'fake-indexeddb/auto';
