@@ -1,0 +1,36 @@
+/**
+ * Stub actors for signInMachine tests: each does nothing and succeeds, unless a test
+ * overrides it. Shared by the transition tests and the model-based tests.
+ */
+import { fromPromise } from 'xstate';
+import { Secret } from '../src/zklogin/secret.ts';
+import { signInMachine } from './sign-in.machine.ts';
+import type { CallbackOutput, RestoreOutput, SignedInSession, SignOutput, StartOutput } from './sign-in.types.ts';
+
+export const SESSION: SignedInSession = { provider: 'google', address: `0x${'ab'.repeat(32)}`, expiresAt: Date.now() + 86_400_000 };
+
+export const stubActors = {
+  restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'empty' })),
+  startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input }) => ({ url: `https://idp.test/${input.provider}` })),
+  validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(async () => ({ jwt: new Secret('jwt'), provider: 'google' })),
+  fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async () => SESSION),
+  createProof: fromPromise<void, void>(async () => {}),
+  signMessage: fromPromise<SignOutput, { message: string }>(async ({ input }) => ({ signature: `sig(${input.message})` })),
+  clearSession: fromPromise<void, void>(async () => {}),
+};
+
+export type StubActors = typeof stubActors;
+
+/** The machine with stub actors, a recording navigate and clearFragment. */
+export function stubbedMachine(overrides: Partial<StubActors> = {}, record: string[] = []) {
+  return signInMachine.provide({
+    actors: { ...stubActors, ...overrides },
+    actions: {
+      navigate: (_, params) => void record.push(`navigate ${params.url}`),
+      clearFragment: () => void record.push('clearFragment'),
+    },
+  });
+}
+
+/** An actor implementation that fails with `error`. */
+export const failing = <T, I>(error: unknown) => fromPromise<T, I>(async () => Promise.reject(error));

@@ -1,0 +1,191 @@
+import { parseSerializedSignature } from '@mysten/sui/cryptography';
+import { publicKeyFromRawBytes } from '@mysten/sui/verify';
+import { computeZkLoginAddressFromSeed, parseZkLoginSignature } from '@mysten/sui/zklogin';
+import { fromBase64, toBase64 } from '@mysten/sui/utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { signInMachine } from '../../machines/sign-in.machine.ts';
+import { createTestLoginService, TEST_API_KEY, TEST_API_URL, TEST_ISSUER_BASE } from '../../mocks/testing.ts';
+import { parseConfig, type AppConfig } from '../config.ts';
+import { createMemoryVault, type KeyVault } from '../storage/key-vault.ts';
+import { VAULT_ENTRIES } from '../storage/keys.ts';
+import { createMemoryStore, type KeyValueStore } from '../storage/store.ts';
+import { Secret } from '../zklogin/secret.ts';
+import { createDependencies } from './dependencies.ts';
+import { createSignInActors } from './sign-in-actors.ts';
+
+const service = createTestLoginService();
+beforeAll(() => service.server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => service.server.close());
+
+function config(overrides: Record<string, string> = {}): AppConfig {
+  const result = parseConfig(
+    { VITE_ENOKI_API_KEY: TEST_API_KEY, VITE_ENOKI_API_URL: TEST_API_URL, VITE_GOOGLE_CLIENT_ID: 'client-google', VITE_TWITCH_CLIENT_ID: 'client-twitch', ...overrides },
+    'https://app.test/',
+  );
+  if (!result.ok) throw new Error(result.errors.join('\n'));
+  return result.config;
+}
+
+/** One browser tab: storage and vault survive "reloads" (new pages = new actors). */
+function browserTab(appConfig = config(), now = () => Date.now()) {
+  const store: KeyValueStore = createMemoryStore();
+  const vault: KeyVault = createMemoryVault();
+  const navigations: string[] = [];
+  const page = (fragment?: string) => {
+    const machine = signInMachine.provide({
+      actors: createSignInActors(createDependencies(appConfig, { store, vault, now })),
+      actions: { navigate: (_, { url }) => void navigations.push(url), clearFragment: () => {} },
+    });
+    return createActor(machine, { input: { fragment: fragment ? new Secret(fragment) : null } }).start();
+  };
+  return { store, vault, navigations, page };
+}
+
+async function signIn(tab: ReturnType<typeof browserTab>, provider = 'google', identity = 'alice') {
+  const first = tab.page();
+  await waitFor(first, (s) => s.matches('idle'));
+  first.send({ type: 'user.signIn', provider });
+  await waitFor(first, (s) => s.matches({ redirecting: 'navigating' }));
+  const url = new URL(tab.navigations.at(-1)!);
+  const jwt = await service.mint(url.searchParams.get('nonce')!, { provider: provider as 'google', identity, clientId: url.searchParams.get('client_id')! });
+  const second = tab.page(`#id_token=${jwt}`);
+  await waitFor(second, (s) => s.matches('signed-in') || s.matches('failed'));
+  return { page: second, jwt, url };
+}
+
+const storedValues = (tab: ReturnType<typeof browserTab>, appConfig = config()) =>
+  [`@zklogin-sign-in/state/${appConfig.enokiApiKey}`, `@zklogin-sign-in/session/${appConfig.enokiApiKey}`].map((key) => tab.store.get(key));
+
+describe('the real actors against the mock login service', () => {
+  it('signs in, proves, signs a message that parses as a zkLogin signature for the address', async () => {
+    const tab = browserTab();
+    const { page, jwt, url } = await signIn(tab);
+    expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    const { address } = page.getSnapshot().context;
+    expect(address).toMatch(/^0x[0-9a-f]{64}$/);
+    // Nothing secret in plain text in storage.
+    for (const value of storedValues(tab)) expect(value).not.toContain(jwt);
+
+    page.send({ type: 'user.createProof' });
+    await waitFor(page, (s) => s.matches({ ready: 'waiting' }));
+    page.send({ type: 'user.signMessage', message: 'hello sui' });
+    const { context } = await waitFor(page, (s) => s.context.signature !== null);
+    const parsed = parseZkLoginSignature(fromBase64(context.signature!).slice(1));
+    expect(computeZkLoginAddressFromSeed(BigInt(parsed.inputs.addressSeed), `${TEST_ISSUER_BASE}/google`, false)).toBe(address);
+    // The inner signature is the ephemeral key's, over the same message.
+    const userSignature = toBase64(parsed.userSignature);
+    const inner = parseSerializedSignature(userSignature);
+    if (!('publicKey' in inner) || !inner.publicKey) throw new Error('no ephemeral public key in the signature');
+    const ephemeral = publicKeyFromRawBytes(inner.signatureScheme, inner.publicKey);
+    expect(await ephemeral.verifyPersonalMessage(new TextEncoder().encode('hello sui'), userSignature)).toBe(true);
+    expect(await ephemeral.verifyPersonalMessage(new TextEncoder().encode('tampered'), userSignature)).toBe(false);
+
+    // A reload restores ready; sign-out clears everything.
+    const reloaded = tab.page();
+    await waitFor(reloaded, (s) => s.matches('ready'));
+    reloaded.send({ type: 'user.signOut' });
+    await waitFor(reloaded, (s) => s.matches({ 'logged-out': 'done' }));
+    expect(storedValues(tab)).toEqual([null, null]);
+    expect(await tab.vault.get(VAULT_ENTRIES.sessionKey)).toBeUndefined();
+  });
+
+  it('gives each provider and identity its own address, the same one every time', async () => {
+    const addresses = new Map<string, string>();
+    for (const [provider, identity] of [['google', 'alice'], ['google', 'bob'], ['twitch', 'alice'], ['google', 'alice']] as const) {
+      const { page, url } = await signIn(browserTab(), provider, identity);
+      if (provider === 'twitch') expect(url.searchParams.get('force_verify')).toBe('true');
+      const address = page.getSnapshot().context.address!;
+      const key = `${provider}/${identity}`;
+      if (addresses.has(key)) expect(address).toBe(addresses.get(key));
+      else expect([...addresses.values()]).not.toContain(address);
+      addresses.set(key, address);
+    }
+  });
+
+  it('works with a native non-extractable WebCrypto key kept in the vault', async () => {
+    const tab = browserTab(config({ VITE_NATIVE_KEY: 'true' }));
+    const { page } = await signIn(tab);
+    const stored = await tab.vault.get<{ privateKey: CryptoKey }>(VAULT_ENTRIES.ephemeralKey);
+    expect(stored?.privateKey.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('pkcs8', stored!.privateKey)).rejects.toThrow();
+    page.send({ type: 'user.createProof' });
+    await waitFor(page, (s) => s.matches({ ready: 'waiting' }));
+    page.send({ type: 'user.signMessage', message: 'native' });
+    await waitFor(page, (s) => s.context.signature !== null);
+
+    // The native key gone: the catalogue message.
+    await tab.vault.delete(VAULT_ENTRIES.ephemeralKey);
+    const reloaded = tab.page();
+    await waitFor(reloaded, (s) => s.matches('ready'));
+    reloaded.send({ type: 'user.signMessage', message: 'again' });
+    const failed = await waitFor(reloaded, (s) => s.matches('failed'));
+    expect(failed.context.failure?.message).toBe('Native signer not found in store.');
+  });
+
+  it('refuses a token whose nonce is not ours, and a replayed token changes nothing', async () => {
+    const tab = browserTab();
+    const first = tab.page();
+    await waitFor(first, (s) => s.matches('idle'));
+    first.send({ type: 'user.signIn', provider: 'google' });
+    await waitFor(first, (s) => s.matches({ redirecting: 'navigating' }));
+    const foreign = await service.mint('a-nonce-of-another-flow');
+    const refused = tab.page(`#id_token=${foreign}`);
+    const failed = await waitFor(refused, (s) => s.matches('failed'));
+    expect(failed.context.failure?.code).toBe('NONCE_MISMATCH');
+
+    const { jwt } = await signIn(tab);
+    const before = storedValues(tab);
+    const replay = tab.page(`#id_token=${jwt}`);
+    const replayed = await waitFor(replay, (s) => s.matches('failed'));
+    expect(replayed.context.failure?.message).toBe(
+      'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
+    );
+    expect(storedValues(tab)).toEqual(before);
+    replay.send({ type: 'user.startOver' });
+    await waitFor(replay, (s) => s.matches('signed-in'));
+  });
+
+  it('reads an expired session as logged out and clears storage (the time rule)', async () => {
+    let now = Date.now();
+    const tab = browserTab(config(), () => now);
+    await signIn(tab);
+    now += 3 * 86_400_000 + 1;
+    const page = tab.page();
+    const snapshot = await waitFor(page, (s) => s.matches({ 'logged-out': 'done' }));
+    expect(snapshot.context.notice).toBe('Your session has expired. Please sign in again.');
+    expect(storedValues(tab)).toEqual([null, null]);
+  });
+
+  it('refuses a stored proof past expiry with the catalogue message', async () => {
+    let now = Date.now();
+    const tab = browserTab(config(), () => now);
+    const { page } = await signIn(tab);
+    page.send({ type: 'user.createProof' });
+    await waitFor(page, (s) => s.matches({ ready: 'waiting' }));
+    now += 3 * 86_400_000 + 1;
+    page.send({ type: 'user.signMessage', message: 'late' });
+    const failed = await waitFor(page, (s) => s.matches('failed'));
+    expect(failed.context.failure?.message).toBe('Stored proof is expired.');
+  });
+
+  it('reads corrupt storage as logged out, never throwing', async () => {
+    const tab = browserTab();
+    await signIn(tab);
+    tab.store.set(`@zklogin-sign-in/session/${TEST_API_KEY}`, '{"v":1,"salt":"AAAA","iv":"AAAA","payload":"AAAA"}');
+    const page = tab.page();
+    const snapshot = await waitFor(page, (s) => s.matches({ 'logged-out': 'done' }));
+    expect(snapshot.context.notice).toBe('Your stored session could not be read, so you have been signed out.');
+    expect(storedValues(tab)).toEqual([null, null]);
+  });
+
+  it('writes nothing when the nonce call fails', async () => {
+    const tab = browserTab(config({ VITE_SUI_NETWORK: 'devnet' }));
+    const page = tab.page();
+    await waitFor(page, (s) => s.matches('idle'));
+    page.send({ type: 'user.signIn', provider: 'google' });
+    const failed = await waitFor(page, (s) => s.matches('failed'));
+    expect(failed.context.failure?.message).toContain('This API key is not enabled for devnet.');
+    expect(storedValues(tab, config({ VITE_SUI_NETWORK: 'devnet' }))).toEqual([null, null]);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { base64ToBytes, bytesToBase64 } from './base64.ts';
+import { createVaultEncryption } from './encryption.ts';
+import { createIndexedDbVault, createMemoryVault } from './key-vault.ts';
+
+const CONTEXT = '@zklogin-sign-in/session/app-key';
+
+function tamper(sealed: string, field: 'payload' | 'iv' | 'salt', change: (bytes: Uint8Array) => Uint8Array): string {
+  const parsed = JSON.parse(sealed) as Record<string, string>;
+  parsed[field] = bytesToBase64(change(base64ToBytes(parsed[field]!)));
+  return JSON.stringify(parsed);
+}
+
+describe('session encryption', () => {
+  it('round-trips, with a fresh salt and IV on every write', async () => {
+    const encryption = createVaultEncryption(createMemoryVault(), 'session-key');
+    const first = await encryption.encrypt('{"jwt":"secret"}', CONTEXT);
+    const second = await encryption.encrypt('{"jwt":"secret"}', CONTEXT);
+    expect(await encryption.decrypt(first, CONTEXT)).toBe('{"jwt":"secret"}');
+    expect(first).not.toContain('secret');
+    const a = JSON.parse(first) as Record<string, string>;
+    const b = JSON.parse(second) as Record<string, string>;
+    expect(a.salt).not.toBe(b.salt);
+    expect(a.iv).not.toBe(b.iv);
+    expect(base64ToBytes(a.salt!)).toHaveLength(16);
+    expect(base64ToBytes(a.iv!)).toHaveLength(12);
+  });
+
+  it('refuses tampered ciphertext: flipped bit, truncation, wrong IV, wrong salt', async () => {
+    const encryption = createVaultEncryption(createMemoryVault(), 'session-key');
+    const sealed = await encryption.encrypt('hello', CONTEXT);
+    const flipped = tamper(sealed, 'payload', (bytes) => bytes.map((byte, i) => (i === 0 ? byte ^ 1 : byte)));
+    const truncated = tamper(sealed, 'payload', (bytes) => bytes.slice(0, bytes.length - 3));
+    const wrongIv = tamper(sealed, 'iv', (bytes) => bytes.map((byte) => byte ^ 0xff));
+    const wrongSalt = tamper(sealed, 'salt', (bytes) => bytes.map((byte) => byte ^ 0xff));
+    for (const bad of [flipped, truncated, wrongIv, wrongSalt, '{"v":1}', 'not json', 'null']) {
+      await expect(encryption.decrypt(bad, CONTEXT)).rejects.toThrow();
+    }
+  });
+
+  it('binds the data to its storage key: another application key cannot open it', async () => {
+    const encryption = createVaultEncryption(createMemoryVault(), 'session-key');
+    const sealed = await encryption.encrypt('hello', CONTEXT);
+    await expect(encryption.decrypt(sealed, '@zklogin-sign-in/session/other-app')).rejects.toThrow();
+  });
+
+  it('cannot be opened with another master key, nor after the key is destroyed', async () => {
+    const vault = createMemoryVault();
+    const sealed = await createVaultEncryption(vault, 'session-key').encrypt('hello', CONTEXT);
+    await expect(createVaultEncryption(createMemoryVault(), 'session-key').decrypt(sealed, CONTEXT)).rejects.toThrow();
+    const encryption = createVaultEncryption(vault, 'session-key');
+    expect(await encryption.decrypt(sealed, CONTEXT)).toBe('hello');
+    await encryption.destroyKey();
+    await expect(encryption.decrypt(sealed, CONTEXT)).rejects.toThrow();
+  });
+
+  it('keeps a non-extractable master key in IndexedDB, shared by a later page', async () => {
+    const vault = createIndexedDbVault(`test-db-${crypto.randomUUID()}`);
+    const sealed = await createVaultEncryption(vault, 'session-key').encrypt('hello', CONTEXT);
+    const master = await vault.get<CryptoKey>('session-key');
+    expect(master?.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('raw', master!)).rejects.toThrow();
+    // A new page (new encryption object) opens the data with the stored key.
+    expect(await createVaultEncryption(vault, 'session-key').decrypt(sealed, CONTEXT)).toBe('hello');
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { createVaultEncryption } from './encryption.ts';
+import { createMemoryVault } from './key-vault.ts';
+import { storageKeys } from './keys.ts';
+import { createSessionStore, type SignInSession } from './session-store.ts';
+import { createDefaultStore, createMemoryStore, type KeyValueStore } from './store.ts';
+
+const session: SignInSession = {
+  expiresAt: 2_000_000_000_000,
+  maxEpoch: 12,
+  randomness: '1234',
+  ephemeralKeyPair: 'suiprivkey1secret',
+  nonce: 'nonce-1',
+  jwt: 'header.payload.signature',
+};
+
+function setup(store: KeyValueStore = createMemoryStore(), appKey = 'app-key', vault = createMemoryVault()) {
+  const keys = storageKeys(appKey);
+  return { store, keys, sessions: createSessionStore(store, createVaultEncryption(vault, 'session-key'), keys) };
+}
+
+describe('storage keys', () => {
+  it('are a prefix plus the application key', () => {
+    expect(storageKeys('enoki_public_123')).toEqual({
+      state: '@zklogin-sign-in/state/enoki_public_123',
+      session: '@zklogin-sign-in/session/enoki_public_123',
+      database: '@zklogin-sign-in/enoki_public_123',
+    });
+  });
+});
+
+describe('default store', () => {
+  it('falls back to memory when there is no window', () => {
+    expect(typeof window).toBe('undefined');
+    const store = createDefaultStore();
+    store.set('a', '1');
+    expect(store.get('a')).toBe('1');
+    store.delete('a');
+    expect(store.get('a')).toBeNull();
+  });
+});
+
+describe('session store', () => {
+  it('keeps the state in plain JSON and the session encrypted', async () => {
+    const { store, keys, sessions } = setup();
+    await sessions.save({ provider: 'google', address: '0x1' }, session);
+    expect(JSON.parse(store.get(keys.state)!)).toEqual({ provider: 'google', address: '0x1' });
+    const raw = store.get(keys.session)!;
+    for (const secret of [session.jwt!, session.ephemeralKeyPair, session.randomness]) expect(raw).not.toContain(secret);
+    expect(await sessions.readSession()).toEqual(session);
+    expect(sessions.readState()).toEqual({ provider: 'google', address: '0x1' });
+  });
+
+  it('reads corrupt, foreign or undecryptable data as nothing, without throwing', async () => {
+    const { store, keys, sessions } = setup();
+    await sessions.save({ provider: 'google' }, session);
+    const original = store.get(keys.session)!;
+    for (const bad of ['garbage', '{"v":1,"salt":"","iv":"","payload":""}', original.replace(/"payload":"./, '"payload":"A')]) {
+      store.set(keys.session, bad);
+      expect(await sessions.readSession()).toBeNull();
+    }
+    store.set(keys.state, '{"provider":"myspace"}');
+    expect(sessions.readState()).toBeNull();
+    store.set(keys.state, 'not json');
+    expect(sessions.readState()).toBeNull();
+  });
+
+  it('does not read a session written under another application key', async () => {
+    const store = createMemoryStore();
+    const vault = createMemoryVault();
+    const first = setup(store, 'app-one', vault);
+    await first.sessions.save({ provider: 'google' }, session);
+    // Another app's data copied under our key: the additional data does not match.
+    const second = setup(store, 'app-two', vault);
+    store.set(second.keys.session, store.get(first.keys.session)!);
+    expect(await second.sessions.readSession()).toBeNull();
+  });
+
+  it('rejects JSON that is not a session of ours', async () => {
+    const { sessions } = setup();
+    await sessions.save({ provider: 'google' }, { ...session, maxEpoch: 'twelve' } as unknown as SignInSession);
+    expect(await sessions.readSession()).toBeNull();
+  });
+
+  it('writes state and session together: a failed write leaves both as they were', async () => {
+    const inner = createMemoryStore();
+    const { keys, sessions } = setup({
+      get: inner.get,
+      delete: inner.delete,
+      set: (key, value) => {
+        if (key.includes('/state/') && value.includes('0xNEW')) throw new Error('QuotaExceededError');
+        inner.set(key, value);
+      },
+    });
+    await sessions.save({ provider: 'google' }, session);
+    const before = { state: inner.get(keys.state), session: inner.get(keys.session) };
+    await expect(sessions.save({ provider: 'google', address: '0xNEW' }, { ...session, jwt: 'other' })).rejects.toThrow();
+    expect({ state: inner.get(keys.state), session: inner.get(keys.session) }).toEqual(before);
+  });
+
+  it('clear removes both entries', async () => {
+    const { store, keys, sessions } = setup();
+    await sessions.save({ provider: 'twitch' }, session);
+    sessions.clear();
+    expect(store.get(keys.state)).toBeNull();
+    expect(store.get(keys.session)).toBeNull();
+    expect(await sessions.readSession()).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { isCallbackFragment, validateCallback } from './callback.ts';
+import { CATALOGUE, SignInError } from './errors.ts';
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const token = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.signature`;
+const claims = { iss: 'https://issuer.example', aud: 'client-1', sub: '42', nonce: 'nonce-1' };
+const pending = { nonce: 'nonce-1' };
+
+function failure(fragment: string, flow: { nonce: string } | null = pending): SignInError {
+  try {
+    validateCallback(fragment, flow);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SignInError);
+    return error as SignInError;
+  }
+  throw new Error('expected the callback to be refused');
+}
+
+describe('validateCallback', () => {
+  it('accepts a token carrying our nonce', () => {
+    const jwt = token(claims);
+    expect(validateCallback(`#id_token=${jwt}&state=x`, pending)).toEqual({
+      jwt,
+      claims: { iss: claims.iss, aud: 'client-1', sub: '42', nonce: 'nonce-1' },
+    });
+  });
+
+  it('1. refuses when no flow was started, before looking at the token', () => {
+    const error = failure(`#id_token=${token(claims)}`, null);
+    expect(error.message).toBe(CATALOGUE.FLOW_NOT_STARTED);
+    expect(error.message).toBe(
+      'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
+    );
+  });
+
+  it('2. refuses a fragment without id_token, with the provider error as detail', () => {
+    expect(failure('#state=abc').message).toBe('Missing ID Token');
+    const error = failure('#error=access_denied&error_description=User%20cancelled');
+    expect(error.message).toBe('Missing ID Token');
+    expect(error.detail).toBe('The identity provider answered: access_denied: User cancelled');
+  });
+
+  it.each(['iss', 'aud', 'sub'])('3. refuses a token without %s', (claim) => {
+    const { [claim as keyof typeof claims]: _dropped, ...rest } = claims;
+    expect(failure(`#id_token=${token(rest)}`).message).toBe('Missing jwt data');
+  });
+
+  it('4. refuses an array aud', () => {
+    expect(failure(`#id_token=${token({ ...claims, aud: ['a', 'b'] })}`).message).toBe(
+      'Not supported aud. Aud is an array, string was expected.',
+    );
+  });
+
+  it('5. refuses a token whose nonce is not the one this flow asked for', () => {
+    expect(failure(`#id_token=${token({ ...claims, nonce: 'someone-else' })}`).code).toBe('NONCE_MISMATCH');
+    expect(failure(`#id_token=${token({ iss: 'i', aud: 'a', sub: 's' })}`).code).toBe('NONCE_MISMATCH');
+  });
+
+  it('refuses a malformed token with our message, never echoing the token', () => {
+    for (const bad of ['not-a-jwt', 'a.!!!.c', `${b64({})}.${Buffer.from('null').toString('base64url')}.x`]) {
+      const error = failure(`#id_token=${bad}`);
+      expect(error.code).toBe('MALFORMED_ID_TOKEN');
+      expect(error.message).not.toContain(bad);
+    }
+  });
+});
+
+describe('isCallbackFragment', () => {
+  it('treats any non-empty fragment as a callback', () => {
+    expect(isCallbackFragment('#id_token=x')).toBe(true);
+    expect(isCallbackFragment('#foo')).toBe(true);
+    expect(isCallbackFragment('#')).toBe(false);
+    expect(isCallbackFragment('')).toBe(false);
+    expect(isCallbackFragment(null)).toBe(false);
+  });
+});
