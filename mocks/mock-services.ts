@@ -49,7 +49,7 @@ export function createMockServices(options: MockServicesOptions): MockServices {
     onAuthorize: (provider, query) => bounded(authorizations, { provider, query }),
   });
   const loginService = createMswMiddleware({
-    basePath: `${options.basePath}${options.loginServicePath}/`,
+    basePath: `${options.basePath}${options.loginServicePath}/v1/`,
     handlers: () => [...overrides, ...shared],
     onRequest: (request) => bounded(requests, request),
   });

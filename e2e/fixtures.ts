@@ -1,0 +1,81 @@
+/**
+ * Shared fixtures: every journey fails if the page logs an uncaught error, and helpers
+ * that act as a visitor would (roles and labels, the public data-* contracts).
+ */
+import { test as base, expect, type Page, type Response } from '@playwright/test';
+
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'uncaught errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook', twitch: 'Twitch' } as const;
+export type ProviderId = keyof typeof PROVIDER_NAMES;
+
+export const signInState = (page: Page) => page.locator('[data-sign-in-state]');
+
+export async function expectState(page: Page, state: string) {
+  await expect(signInState(page)).toHaveAttribute('data-sign-in-state', state, { timeout: 15_000 });
+}
+
+export interface SignInResult {
+  /** The authorization request the app sent to the provider. */
+  authorizeUrl: URL;
+  /** The id_token the provider returned (read from its redirect, as a proxy would see it). */
+  idToken: string;
+  /** What the login service answered for GET v1/zklogin. */
+  login: { address: string; salt: string; publicKey: string };
+}
+
+/** Signs in through the mock provider as `identity` (e.g. 'Alice'). */
+export async function signIn(page: Page, provider: ProviderId, identity = 'Alice'): Promise<SignInResult> {
+  await page.goto('/');
+  await expectState(page, 'idle');
+  const authorize = page.waitForRequest((request) => /\/idp\/[a-z]+\/authorize\?/.test(request.url()));
+  await page.getByRole('button', { name: `Sign in with ${PROVIDER_NAMES[provider]}` }).click();
+  const authorizeUrl = new URL((await authorize).url());
+  const redirect = page.waitForResponse((response) => response.status() === 303 && response.url().includes('/authorize'));
+  const loginAnswer = page.waitForResponse((response) => /\/v1\/zklogin$/.test(new URL(response.url()).pathname) && response.request().method() === 'GET');
+  await page.getByRole('button', { name: new RegExp(`Continue as ${identity}`) }).click();
+  const location = (await redirect).headers().location!;
+  const idToken = new URLSearchParams(location.split('#')[1]).get('id_token')!;
+  const login = ((await (await loginAnswer as Response).json()) as { data: SignInResult['login'] }).data;
+  await expectState(page, 'signed-in');
+  return { authorizeUrl, idToken, login };
+}
+
+/** Every sessionStorage key, and every IndexedDB database with its entries. */
+export function readBrowserStorage(page: Page) {
+  return page.evaluate(async () => {
+    const session = Object.fromEntries(Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)]));
+    const local = Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]));
+    const databases: Record<string, string[]> = {};
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(info.name!);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const keys: string[] = [];
+      for (const store of Array.from(db.objectStoreNames)) {
+        const storeKeys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).getAllKeys();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        keys.push(...storeKeys.map((key) => `${store}/${String(key)}`));
+      }
+      db.close();
+      databases[info.name!] = keys;
+    }
+    return { session, local, databases };
+  });
+}

@@ -1,0 +1,58 @@
+import { expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+
+const MOCK_SERVER = 'http://127.0.0.1:5199';
+const KEY = 'enoki_public_e2e_real_mode';
+
+test('real mode: the same journey against another login service and provider, with exact paths and headers', async ({ page, request }) => {
+  await request.delete(`${MOCK_SERVER}/__control/requests`);
+  const { authorizeUrl } = await signIn(page, 'twitch', 'Alice');
+  expect(authorizeUrl.origin).toBe(MOCK_SERVER);
+  expect(authorizeUrl.searchParams.get('client_id')).toBe('e2e-twitch-client');
+  expect(authorizeUrl.searchParams.get('scope')).toBe('openid email');
+  expect(authorizeUrl.searchParams.get('force_verify')).toBe('true');
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expectState(page, 'ready');
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByTestId('signature')).not.toBeEmpty();
+
+  const seen = (await (await request.get(`${MOCK_SERVER}/__control/requests`)).json()) as {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+  }[];
+  expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/zklogin/nonce', 'GET /v1/zklogin', 'POST /v1/zklogin/zkp']);
+  for (const call of seen) {
+    expect(call.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(call.headers['content-type']).toBe('application/json');
+    expect(call.headers['request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  }
+  expect(new Set(seen.map((r) => r.headers['request-id'])).size).toBe(3);
+  expect(seen[0]!.headers['zklogin-jwt']).toBeUndefined();
+  expect(seen[1]!.headers['zklogin-jwt']).toMatch(/^eyJ/);
+  expect(seen[2]!.headers['zklogin-jwt']).toBe(seen[1]!.headers['zklogin-jwt']);
+});
+
+test('real mode with a native key: the key is non-extractable, and sign out deletes its IndexedDB entry', async ({ page }) => {
+  await signIn(page, 'google', 'Bob');
+  const extractable = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const request = indexedDB.open(`@zklogin-sign-in/${'enoki_public_e2e_real_mode'}`);
+      request.onsuccess = () => resolve(request.result);
+    });
+    const entry = await new Promise<{ privateKey: CryptoKey }>((resolve) => {
+      const request = db.transaction('keys').objectStore('keys').get('ephemeral-key');
+      request.onsuccess = () => resolve(request.result as { privateKey: CryptoKey });
+    });
+    db.close();
+    const exported = await crypto.subtle.exportKey('pkcs8', entry.privateKey).then(() => 'exported', () => 'refused');
+    return { flag: entry.privateKey.extractable, exported };
+  });
+  expect(extractable).toEqual({ flag: false, exported: 'refused' });
+  expect(Object.values((await readBrowserStorage(page)).databases).flat()).toContain('keys/ephemeral-key');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expectState(page, 'logged-out');
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  const after = await readBrowserStorage(page);
+  expect(after.session).toEqual({});
+  expect(Object.values(after.databases).flat()).toEqual([]);
+});

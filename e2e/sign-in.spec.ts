@@ -1,0 +1,56 @@
+import { decodeJwt, jwtToAddress } from '@mysten/sui/zklogin';
+import { expect, expectState, PROVIDER_NAMES, signIn, test, type ProviderId } from './fixtures.ts';
+
+const JOURNEYS: [ProviderId, string][] = [
+  ['google', 'Alice'],
+  ['google', 'Bob'],
+  ['facebook', 'Alice'],
+  ['facebook', 'Carol'],
+  ['twitch', 'Bob'],
+  ['twitch', 'Carol'],
+];
+
+test.describe('sign in with each provider', () => {
+  for (const [provider, identity] of JOURNEYS) {
+    test(`${PROVIDER_NAMES[provider]} as ${identity}: the address is the one the login service derived`, async ({ page }) => {
+      const { authorizeUrl, idToken, login } = await signIn(page, provider, identity);
+      const shown = (await page.getByTestId('address').textContent())!.trim();
+      expect(shown).toBe(login.address);
+      expect(shown).toBe(jwtToAddress(idToken, login.salt, false));
+      await expect(page.getByText(PROVIDER_NAMES[provider], { exact: true })).toBeVisible();
+
+      // What went to the provider: implicit id_token flow, openid scope, our nonce.
+      const query = authorizeUrl.searchParams;
+      expect(query.get('response_type')).toBe('id_token');
+      expect(query.get('scope')).toBe('openid');
+      expect(query.get('client_id')).toBe(`built-in-${provider}-client`);
+      expect(query.get('redirect_uri')).toBe(new URL('/', page.url()).toString());
+      expect(query.get('nonce')).toBe((decodeJwt(idToken) as { nonce?: string }).nonce);
+      expect(query.get('force_verify')).toBe(provider === 'twitch' ? 'true' : null);
+
+      // The token is gone from the address bar.
+      expect(page.url()).not.toContain('#');
+      expect(page.url()).not.toContain(idToken);
+    });
+  }
+
+  test('different identities get different addresses, the same identity the same one', async ({ page, context }) => {
+    const alice = (await signIn(page, 'google', 'Alice')).login.address;
+    const bob = (await signIn(await context.newPage(), 'google', 'Bob')).login.address;
+    const aliceAgain = (await signIn(await context.newPage(), 'google', 'Alice')).login.address;
+    expect(alice).not.toBe(bob);
+    expect(aliceAgain).toBe(alice);
+  });
+
+  test('cancelling at the provider leads back with a clear message and a way on', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expectState(page, 'failed');
+    await expect(page.getByRole('alert')).toContainText('Missing ID Token');
+    await expect(page.getByRole('alert')).toContainText('access_denied');
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expectState(page, 'idle');
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * End-to-end: real Chromium against production builds served by `vite preview`.
+ * - built-in: the app in built-in mode; the mocks are mounted on the preview server.
+ * - real-mode: the app built with a key and every URL pointed at the standalone mock
+ *   server (a separate origin, as the real services are), to check the exact requests.
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium when present (Playwright cannot download its own here).
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const executablePath = existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
+
+export const BUILT_IN_PORT = 4173;
+export const REAL_MODE_PORT = 4174;
+export const MOCK_SERVER_PORT = 5199;
+const MOCK_SERVER = `http://127.0.0.1:${MOCK_SERVER_PORT}`;
+export const REAL_MODE_KEY = 'enoki_public_e2e_real_mode';
+
+const REAL_MODE_ENV = {
+  VITE_ENOKI_API_KEY: REAL_MODE_KEY,
+  VITE_ENOKI_API_URL: MOCK_SERVER,
+  VITE_GOOGLE_CLIENT_ID: 'e2e-google-client',
+  VITE_FACEBOOK_CLIENT_ID: 'e2e-facebook-client',
+  VITE_TWITCH_CLIENT_ID: 'e2e-twitch-client',
+  VITE_GOOGLE_AUTH_URL: `${MOCK_SERVER}/idp/google/authorize`,
+  VITE_FACEBOOK_AUTH_URL: `${MOCK_SERVER}/idp/facebook/authorize`,
+  VITE_TWITCH_AUTH_URL: `${MOCK_SERVER}/idp/twitch/authorize`,
+  VITE_EXTRA_SCOPES: 'email',
+  // Real mode also exercises the native (non-extractable WebCrypto) ephemeral key.
+  VITE_NATIVE_KEY: 'true',
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath,
+      // This machine's network is closed: keep Chromium from trying to phone home.
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'built-in', testIgnore: /real-mode/, use: { baseURL: `http://localhost:${BUILT_IN_PORT}` } },
+    { name: 'real-mode', testMatch: /real-mode/, use: { baseURL: `http://localhost:${REAL_MODE_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `npx vite build --logLevel warn && npx vite preview --port ${BUILT_IN_PORT} --strictPort`,
+      url: `http://localhost:${BUILT_IN_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { VITE_ENOKI_API_KEY: '' },
+    },
+    {
+      command: `node mocks/server.ts --port ${MOCK_SERVER_PORT} --api-key ${REAL_MODE_KEY}`,
+      url: `${MOCK_SERVER}/health`,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: `npx vite build --logLevel warn --outDir dist-real && npx vite preview --outDir dist-real --port ${REAL_MODE_PORT} --strictPort`,
+      url: `http://localhost:${REAL_MODE_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: REAL_MODE_ENV,
+    },
+  ],
+});
