@@ -128,6 +128,7 @@ export const signInMachine = setup({
       // A callback in the URL at load takes precedence over what storage holds.
       always: { guard: 'hasFragment', target: 'callback-validating' },
       invoke: {
+        id: 'restoreSession',
         src: 'restoreSession',
         input: ({ context }) => ({ discardPendingFlow: context.discardPendingFlow }),
         onDone: [
@@ -156,6 +157,7 @@ export const signInMachine = setup({
       states: {
         preparing: {
           invoke: {
+            id: 'startSignIn',
             src: 'startSignIn',
             input: ({ context }) => ({ provider: context.requestedProvider ?? '' }),
             onDone: {
@@ -177,6 +179,7 @@ export const signInMachine = setup({
       // The token leaves the URL the moment it has been read.
       entry: 'clearFragment',
       invoke: {
+        id: 'validateCallback',
         src: 'validateCallback',
         input: ({ context }) => ({ fragment: context.fragment! }),
         onDone: {
@@ -189,6 +192,7 @@ export const signInMachine = setup({
 
     'fetching-login': {
       invoke: {
+        id: 'fetchLogin',
         src: 'fetchLogin',
         input: ({ context }) => ({ jwt: context.jwt! }),
         onDone: { target: 'signed-in', actions: ['assignSession', assign({ jwt: null })] },
@@ -210,6 +214,7 @@ export const signInMachine = setup({
     proving: {
       after: expireSession,
       invoke: {
+        id: 'createProof',
         src: 'createProof',
         onDone: 'ready',
         onError: { target: 'failed', actions: failWith('proving') },
@@ -226,6 +231,7 @@ export const signInMachine = setup({
         },
         signing: {
           invoke: {
+            id: 'signMessage',
             src: 'signMessage',
             input: ({ event }) => ({ message: (event as { message?: string }).message ?? '' }),
             onDone: { target: 'waiting', actions: assign({ signature: ({ event }) => event.output.signature }) },
@@ -260,6 +266,7 @@ export const signInMachine = setup({
       states: {
         clearing: {
           invoke: {
+            id: 'clearSession',
             src: 'clearSession',
             onDone: 'done',
             // Clearing is best effort: the visitor is signed out either way.
