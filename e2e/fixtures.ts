@@ -2,7 +2,7 @@
  * Shared fixtures: every journey fails if the page logs an uncaught error, and helpers
  * that act as a visitor would (roles and labels, the public data-* contracts).
  */
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
@@ -78,4 +78,19 @@ export function readBrowserStorage(page: Page) {
     }
     return { session, local, databases };
   });
+}
+
+/** The standalone mock server of the real-mode project (see playwright.config.ts). */
+export const MOCK_SERVER = 'http://127.0.0.1:5199';
+
+export type LoginServiceCall = 'nonce' | 'login' | 'proof';
+
+/** Puts a fault in front of the shared handlers of the mock login service, until cleared. */
+export async function injectFault(request: APIRequestContext, call: LoginServiceCall, fault: string) {
+  const response = await request.post(`${MOCK_SERVER}/__control/faults`, { data: { call, fault } });
+  expect(response.ok()).toBe(true);
+}
+
+export async function clearFaults(request: APIRequestContext) {
+  await request.delete(`${MOCK_SERVER}/__control/faults`);
 }

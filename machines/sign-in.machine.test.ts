@@ -4,7 +4,7 @@ import { LoginServiceError } from '../src/login-service/errors.ts';
 import { CATALOGUE, SignInError } from '../src/zklogin/errors.ts';
 import { Secret } from '../src/zklogin/secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
-import type { SignInContext, SignInEvent } from './sign-in.types.ts';
+import type { RestoreOutput, SignInContext, SignInEvent } from './sign-in.types.ts';
 import { failing, SESSION, stubbedMachine } from './test-stubs.ts';
 
 const fragment = () => new Secret('#id_token=abc');
@@ -91,7 +91,7 @@ describe('signInMachine: running with stubbed actors', () => {
     [{ status: 'expired' } as const, 'logged-out'],
     [{ status: 'unreadable' } as const, 'logged-out'],
   ])('restores %o to %s', async (output, expected) => {
-    const actor = createActor(stubbedMachine({ restoreSession: fromPromise(async () => output) })).start();
+    const actor = createActor(stubbedMachine({ restoreSession: fromPromise(async () => output) }), { input: {} }).start();
     const snapshot = await waitFor(actor, (s) => !s.matches('restoring'));
     expect(snapshot.matches(expected as never)).toBe(true);
     if (output.status === 'expired') expect(snapshot.context.notice).toBe('Your session has expired. Please sign in again.');
@@ -101,7 +101,7 @@ describe('signInMachine: running with stubbed actors', () => {
     const record: string[] = [];
     const clearSession = vi.fn(async () => {});
     const machine = stubbedMachine({ clearSession: fromPromise(clearSession) }, record);
-    const first = createActor(machine).start();
+    const first = createActor(machine, { input: {} }).start();
     await waitFor(first, (s) => s.matches('idle'));
     first.send({ type: 'user.signIn', provider: 'google' });
     await waitFor(first, (s) => s.matches({ redirecting: 'navigating' }));
@@ -134,7 +134,7 @@ describe('signInMachine: running with stubbed actors', () => {
   );
 
   it('shows Invalid provider: {provider} for an unknown provider', async () => {
-    const actor = createActor(stubbedMachine({ startSignIn: failing(SignInError.invalidProvider('apple')) })).start();
+    const actor = createActor(stubbedMachine({ startSignIn: failing(SignInError.invalidProvider('apple')) }), { input: {} }).start();
     await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'user.signIn', provider: 'apple' });
     const snapshot = await waitFor(actor, (s) => s.matches('failed'));
@@ -172,7 +172,7 @@ describe('signInMachine: running with stubbed actors', () => {
 
   it('cancels the login request when the visitor signs out meanwhile', async () => {
     let signal: AbortSignal | undefined;
-    const hanging = fromPromise<typeof SESSION, unknown>(({ signal: s }) => {
+    const hanging = fromPromise<typeof SESSION, { jwt: Secret<string> }>(({ signal: s }) => {
       signal = s;
       return new Promise(() => {});
     });
@@ -187,7 +187,8 @@ describe('signInMachine: running with stubbed actors', () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 21) });
     const expiresAt = Date.now() + 60_000;
     const actor = createActor(
-      stubbedMachine({ restoreSession: fromPromise(async () => ({ status: 'ready' as const, ...SESSION, expiresAt })) }),
+      stubbedMachine({ restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...SESSION, expiresAt })) }),
+      { input: {} },
     ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
     await vi.advanceTimersByTimeAsync(59_000);

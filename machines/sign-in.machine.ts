@@ -48,7 +48,7 @@ export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
     events: {} as SignInEvent,
-    input: {} as SignInInput,
+    input: {} as SignInInput | undefined,
   },
   actors: {
     /** Reads storage and says what it holds; never throws. */

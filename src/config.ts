@@ -27,6 +27,8 @@ export interface AppConfig {
   extraScopes: string[];
   nativeKey: boolean;
   inspect: boolean;
+  /** How long one login-service request may take. */
+  requestTimeoutMs: number;
 }
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
@@ -72,6 +74,12 @@ export function parseConfig(env: Env, pageUrl: string): ConfigResult {
     return false;
   };
 
+  const timeoutText = text(env, 'VITE_LOGIN_SERVICE_TIMEOUT_MS') ?? '15000';
+  const requestTimeoutMs = Number(timeoutText);
+  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 100 || requestTimeoutMs > 120_000) {
+    errors.push(`VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got "${timeoutText}".`);
+  }
+
   const network = (text(env, 'VITE_SUI_NETWORK') ?? 'testnet') as SuiNetwork;
   if (!NETWORKS.includes(network)) {
     errors.push(`VITE_SUI_NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}".`);
@@ -97,6 +105,7 @@ export function parseConfig(env: Env, pageUrl: string): ConfigResult {
     extraScopes: (text(env, 'VITE_EXTRA_SCOPES') ?? '').split(/[\s,]+/).filter(Boolean),
     nativeKey: flag('VITE_NATIVE_KEY'),
     inspect: flag('VITE_INSPECT'),
+    requestTimeoutMs,
   };
   return errors.length > 0 ? { ok: false, errors } : { ok: true, config };
 }

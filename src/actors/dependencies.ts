@@ -30,7 +30,7 @@ export function createDependencies(
   const encryption = createVaultEncryption(vault, VAULT_ENTRIES.sessionKey);
   return {
     config,
-    client: createLoginServiceClient({ baseUrl: config.enokiApiUrl, apiKey: config.enokiApiKey }),
+    client: createLoginServiceClient({ baseUrl: config.enokiApiUrl, apiKey: config.enokiApiKey, timeoutMs: config.requestTimeoutMs }),
     sessions: createSessionStore(overrides.store ?? createDefaultStore(), encryption, keys),
     vault,
     encryption,

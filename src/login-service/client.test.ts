@@ -70,7 +70,7 @@ describe('login service client (Enoki v1) against the mock', () => {
     expect((await caught(client.getLogin({ jwt }))).status).toBe(401);
     const wrongKey = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: 'wrong' });
     const error = await caught(wrongKey.createNonce({ network: 'testnet', ephemeralPublicKey }));
-    expect(error).toMatchObject({ status: 401, code: 'invalid_api_key', message: 'The login service refused the request: Invalid API key.' });
+    expect(error).toMatchObject({ status: 401, code: 'invalid_api_key', message: 'The login service answered with an error (HTTP 401): Invalid API key.' });
   });
 
   it('reports the service error envelope: status, code and the service message', async () => {

@@ -122,7 +122,7 @@ function httpError(response: Response, text: string): LoginServiceError {
   const first = parsed.success ? parsed.output.errors[0] : undefined;
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
   const fallback = `The login service answered with HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}. Please try again.`;
-  const message = first?.message ? `The login service refused the request: ${first.message}` : fallback;
+  const message = first?.message ? `The login service answered with an error (HTTP ${response.status}): ${first.message}` : fallback;
   return new LoginServiceError(response.status, first?.code ?? `http_${response.status}`, message, retryAfter);
 }
 

@@ -1,0 +1,36 @@
+import { expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+
+const DAY = 86_400_000;
+
+test('past expiresAt, a reload shows the visitor logged out and storage cleared', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, 'google', 'Bob');
+  await page.clock.setSystemTime(Date.now() + 3 * DAY);
+  await page.reload();
+  await expectState(page, 'logged-out');
+  await expect(page.getByRole('status')).toContainText('Your session has expired. Please sign in again.');
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  expect((await readBrowserStorage(page)).session).toEqual({});
+});
+
+test('a stored proof past expiry is refused with the catalogue message', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, 'facebook', 'Alice');
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expectState(page, 'ready');
+  // The clock jumps without running timers: the page still shows ready.
+  await page.clock.setSystemTime(Date.now() + 3 * DAY);
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expectState(page, 'failed');
+  await expect(page.getByRole('alert')).toContainText('Stored proof is expired.');
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expectState(page, 'logged-out');
+});
+
+test('the session ends on its own at expiresAt while the page stays open', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, 'twitch', 'Carol');
+  await page.clock.fastForward(3 * DAY);
+  await expectState(page, 'logged-out');
+  await expect(page.getByRole('status')).toContainText('Your session has expired.');
+});
