@@ -30,7 +30,7 @@ export function Account({ actor }: { actor: SignInActorRef }) {
   const canSignOut = useCan(actor, { type: 'user.signOut' });
   return (
     <section className="account">
-      <h1 id="page-title">{state === 'ready' ? 'Ready to sign' : 'You are signed in'}</h1>
+      <h1 id="page-title" tabIndex={-1}>{state === 'ready' ? 'Ready to sign' : 'You are signed in'}</h1>
       <dl className="facts">
         <dt>Provider</dt>
         <dd>{provider ? PROVIDER_LABELS[provider] : '—'}</dd>

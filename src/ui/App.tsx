@@ -5,6 +5,7 @@ import { BusyStatus } from './BusyStatus.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
+import { useFocusOnChange } from './use-focus-on-change.ts';
 import { useStateName } from './use-sign-in.ts';
 
 const BUSY_STATES = new Set(['restoring', 'redirecting', 'callback-validating', 'fetching-login']);
@@ -12,6 +13,7 @@ const BUSY_STATES = new Set(['restoring', 'redirecting', 'callback-validating', 
 /** The page: what it shows follows the machine's state and nothing else. */
 export function App({ actor, config }: { actor: SignInActorRef; config: AppConfig }) {
   const state = useStateName(actor);
+  useFocusOnChange(state);
   return (
     <div className="app" data-sign-in-state={state}>
       <header className="app-header">

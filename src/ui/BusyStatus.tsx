@@ -16,7 +16,7 @@ export function BusyStatus({ actor }: { actor: SignInActorRef }) {
   return (
     <div className="busy" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <h1 id="page-title">{text[state]}</h1>
+      <h1 id="page-title" tabIndex={-1}>{text[state]}</h1>
     </div>
   );
 }

@@ -19,18 +19,18 @@ export function FailureAlert({ actor }: { actor: SignInActorRef }) {
   if (!failure) return null;
   return (
     <section className="failure">
-      <h1 id="page-title">{STEP_TITLES[failure.step] ?? 'Something went wrong'}</h1>
+      <h1 id="page-title" tabIndex={-1}>{STEP_TITLES[failure.step] ?? 'Something went wrong'}</h1>
       <div className="alert" role="alert">
         <p className="alert-message">{failure.message}</p>
         {failure.detail && <p className="alert-detail">{failure.detail}</p>}
         <div className="actions">
         {canRetry && (
-          <button type="button" className="primary" onClick={() => actor.send({ type: 'user.retry' })} autoFocus>
+          <button type="button" className="primary" onClick={() => actor.send({ type: 'user.retry' })}>
             Try again
           </button>
         )}
         {canStartOver && (
-          <button type="button" className={canRetry ? 'secondary' : 'primary'} onClick={() => actor.send({ type: 'user.startOver' })} autoFocus={!canRetry}>
+          <button type="button" className={canRetry ? 'secondary' : 'primary'} onClick={() => actor.send({ type: 'user.startOver' })}>
             Start over
           </button>
         )}

@@ -20,7 +20,7 @@ export function ProviderButtons({ actor, config }: { actor: SignInActorRef; conf
   const loggedOut = useMatches(actor, 'logged-out');
   return (
     <section className="sign-in">
-      <h1 id="page-title">Sign in to get your Sui address</h1>
+      <h1 id="page-title" tabIndex={-1}>Sign in to get your Sui address</h1>
       {notice ? (
         <p className="notice" role="status">
           {notice}
