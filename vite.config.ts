@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { builtInMocks } from './mocks/vite-plugin.ts';
+import { connectSourcesFor, contentSecurityPolicy } from './vite-plugins/content-security-policy.ts';
 
 // Headers for every page the dev and preview servers send. The token must never leak
 // through a Referer, whatever page the visitor goes to next.
@@ -15,7 +16,11 @@ export default defineConfig(({ mode }) => {
   // Built-in mode is on exactly when no login-service key is configured.
   const builtIn = !env.VITE_ENOKI_API_KEY?.trim();
   return {
-    plugins: [react(), builtInMocks({ enabled: builtIn && mode !== 'test', network: env.VITE_SUI_NETWORK || 'testnet' })],
+    plugins: [
+      react(),
+      builtInMocks({ enabled: builtIn && mode !== 'test', network: env.VITE_SUI_NETWORK || 'testnet' }),
+      contentSecurityPolicy({ connectSources: connectSourcesFor(env) }),
+    ],
     server: { headers: SECURITY_HEADERS, port: 5173 },
     preview: { headers: SECURITY_HEADERS, port: 4173 },
     build: { target: 'es2022', sourcemap: true },

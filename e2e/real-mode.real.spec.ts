@@ -39,16 +39,19 @@ test('real mode with a native key: the key is non-extractable, and sign out dele
       const request = indexedDB.open(`@zklogin-sign-in/${'enoki_public_e2e_real_mode'}`);
       request.onsuccess = () => resolve(request.result);
     });
-    const entry = await new Promise<{ privateKey: CryptoKey }>((resolve) => {
-      const request = db.transaction('keys').objectStore('keys').get('ephemeral-key');
-      request.onsuccess = () => resolve(request.result as { privateKey: CryptoKey });
+    const entries = await new Promise<{ key: string; value: { privateKey?: CryptoKey } }[]>((resolve) => {
+      const store = db.transaction('keys').objectStore('keys');
+      const keys = store.getAllKeys();
+      const values = store.getAll();
+      values.onsuccess = () => resolve(values.result.map((value, i) => ({ key: String(keys.result[i]), value })));
     });
+    const entry = entries.find(({ key }) => key.startsWith('ephemeral-key/'))!.value as { privateKey: CryptoKey };
     db.close();
     const exported = await crypto.subtle.exportKey('pkcs8', entry.privateKey).then(() => 'exported', () => 'refused');
     return { flag: entry.privateKey.extractable, exported };
   });
   expect(extractable).toEqual({ flag: false, exported: 'refused' });
-  expect(Object.values((await readBrowserStorage(page)).databases).flat()).toContain('keys/ephemeral-key');
+  expect(Object.values((await readBrowserStorage(page)).databases).flat()).toContainEqual(expect.stringMatching(/^keys\/ephemeral-key\/[0-9a-f-]{36}$/));
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expectState(page, 'logged-out');
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();

@@ -71,6 +71,19 @@ describe('signInMachine: pure transitions', () => {
     expect(snapshot.context.discardPendingFlow).toBe(true);
   });
 
+  it("a visitor's own sign-out reaches every tab; another tab's sign-out clears only this one", () => {
+    const own = next(at('signed-in'), { type: 'user.signOut' });
+    expect(own.context.signOutEverywhere).toBe(true);
+    for (const value of ['fetching-login', 'signed-in', 'proving', { ready: 'waiting' }, 'failed'] as const) {
+      const elsewhere = next(at(value), { type: 'tab.signedOut' });
+      expect(elsewhere.value).toEqual({ 'logged-out': 'clearing' });
+      expect(elsewhere.context).toMatchObject({ signOutEverywhere: false, notice: 'You signed out in another tab.' });
+    }
+    // Not signed in: nothing to do.
+    expect(next(at('idle'), { type: 'tab.signedOut' }).value).toBe('idle');
+    expect(next(at({ redirecting: 'preparing' }), { type: 'tab.signedOut' }).value).toEqual({ redirecting: 'preparing' });
+  });
+
   it('redirecting: coming back from the bfcache restores instead of spinning', () => {
     expect(next(at({ redirecting: 'navigating' }), { type: 'page.restored' }).value).toBe('restoring');
   });

@@ -44,6 +44,13 @@ const expireSession = {
 
 const signIn = { target: '#signIn.redirecting', actions: 'assignRequestedProvider' } as const;
 
+/** The visitor's own sign-out reaches every tab; another tab's reaches this one. */
+const signOut = { target: '#signIn.logged-out', actions: 'markSignOutEverywhere' } as const;
+const signedOutElsewhere = {
+  target: '#signIn.logged-out',
+  actions: { type: 'assignNotice', params: 'You signed out in another tab.' },
+} as const;
+
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
@@ -64,7 +71,7 @@ export const signInMachine = setup({
     /** Signs a personal message with the zkLogin signer. */
     signMessage: fromPromise<SignOutput, { message: string }>(notProvided('signMessage')),
     /** Clears sign-in state, session and native key. */
-    clearSession: fromPromise<void, void>(notProvided('clearSession')),
+    clearSession: fromPromise<void, { everywhere: boolean }>(notProvided('clearSession')),
   },
   actions: {
     /** Sends the browser to the provider (attached at the app edge). */
@@ -86,6 +93,7 @@ export const signInMachine = setup({
       notice: null,
     }),
     assignNotice: assign({ notice: (_, notice: string) => notice }),
+    markSignOutEverywhere: assign({ signOutEverywhere: true }),
     forgetSession: assign({
       provider: null,
       address: null,
@@ -122,6 +130,7 @@ export const signInMachine = setup({
     notice: null,
     signature: null,
     discardPendingFlow: false,
+    signOutEverywhere: false,
   }),
   states: {
     restoring: {
@@ -199,14 +208,15 @@ export const signInMachine = setup({
         // The jwt stays in memory so that "Try again" can repeat the call.
         onError: { target: 'failed', actions: failWith('fetching-login') },
       },
-      on: { 'user.signOut': 'logged-out' },
+      on: { 'user.signOut': signOut, 'tab.signedOut': signedOutElsewhere },
     },
 
     'signed-in': {
       after: expireSession,
       on: {
         'user.createProof': 'proving',
-        'user.signOut': 'logged-out',
+        'user.signOut': signOut,
+        'tab.signedOut': signedOutElsewhere,
         'url.fragment': onFragment,
       },
     },
@@ -219,7 +229,7 @@ export const signInMachine = setup({
         onDone: 'ready',
         onError: { target: 'failed', actions: failWith('proving') },
       },
-      on: { 'user.signOut': 'logged-out' },
+      on: { 'user.signOut': signOut, 'tab.signedOut': signedOutElsewhere },
     },
 
     ready: {
@@ -240,7 +250,8 @@ export const signInMachine = setup({
         },
       },
       on: {
-        'user.signOut': 'logged-out',
+        'user.signOut': signOut,
+        'tab.signedOut': signedOutElsewhere,
         'url.fragment': onFragment,
       },
     },
@@ -255,7 +266,8 @@ export const signInMachine = setup({
         ],
         // Back to what storage allows; a half-finished sign-in is dropped.
         'user.startOver': { target: 'restoring', actions: assign({ discardPendingFlow: true, jwt: null }) },
-        'user.signOut': 'logged-out',
+        'user.signOut': signOut,
+        'tab.signedOut': signedOutElsewhere,
         'url.fragment': onFragment,
       },
     },
@@ -263,11 +275,13 @@ export const signInMachine = setup({
     'logged-out': {
       initial: 'clearing',
       entry: 'forgetSession',
+      exit: assign({ signOutEverywhere: false }),
       states: {
         clearing: {
           invoke: {
             id: 'clearSession',
             src: 'clearSession',
+            input: ({ context }) => ({ everywhere: context.signOutEverywhere }),
             onDone: 'done',
             // Clearing is best effort: the visitor is signed out either way.
             onError: 'done',

@@ -34,6 +34,7 @@ const EVENTS: AnyEvent[] = [
   { type: 'user.startOver' },
   { type: 'url.fragment', fragment: new Secret('#id_token=x') },
   { type: 'page.restored' },
+  { type: 'tab.signedOut' },
   ...(['empty', 'expired', 'unreadable'] as const).map((status) => done('restoreSession', { status })),
   ...(['signed-in', 'ready'] as const).map((status) => done('restoreSession', { status, ...SESSION })),
   error('restoreSession', new Error('storage exploded')),

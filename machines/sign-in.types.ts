@@ -33,6 +33,8 @@ export interface SignInContext {
   signature: string | null;
   /** Set by "Start over": the next restore discards a half-finished sign-in. */
   discardPendingFlow: boolean;
+  /** Set when the visitor signs out: every tab of this app is signed out, not only this one. */
+  signOutEverywhere: boolean;
 }
 
 export interface SignInInput {
@@ -49,7 +51,9 @@ export type SignInEvent =
   | { type: 'user.startOver' }
   | { type: 'url.fragment'; fragment: Secret<string> }
   /** The page came back from the back/forward cache (the visitor left the provider with Back). */
-  | { type: 'page.restored' };
+  | { type: 'page.restored' }
+  /** The visitor signed out in another tab of this app. */
+  | { type: 'tab.signedOut' };
 
 export interface SignedInSession {
   provider: Provider;

@@ -16,7 +16,7 @@ export const stubActors = {
   fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async () => SESSION),
   createProof: fromPromise<void, void>(async () => {}),
   signMessage: fromPromise<SignOutput, { message: string }>(async ({ input }) => ({ signature: `sig(${input.message})` })),
-  clearSession: fromPromise<void, void>(async () => {}),
+  clearSession: fromPromise<void, { everywhere: boolean }>(async () => {}),
 };
 
 export type StubActors = typeof stubActors;

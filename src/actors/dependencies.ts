@@ -2,6 +2,7 @@
  * What the actors need, built once at the app edge. Tests build the same object with
  * in-memory stores and a client pointed at MSW.
  */
+import { createTabChannel, type TabChannel } from '../app/tab-channel.ts';
 import type { AppConfig } from '../config.ts';
 import type { LoginServiceClient } from '../login-service/client.ts';
 import { createLoginServiceClient } from '../login-service/client.ts';
@@ -17,13 +18,14 @@ export interface SignInDependencies {
   sessions: SessionStore;
   vault: KeyVault;
   encryption: Encryption;
+  tabs: TabChannel;
   now: () => number;
 }
 
 /** The real dependencies: sessionStorage, IndexedDB, the configured login service. */
 export function createDependencies(
   config: AppConfig,
-  overrides: { store?: KeyValueStore; vault?: KeyVault; now?: () => number } = {},
+  overrides: { store?: KeyValueStore; vault?: KeyVault; tabs?: TabChannel; now?: () => number } = {},
 ): SignInDependencies {
   const keys = storageKeys(config.enokiApiKey);
   const vault = overrides.vault ?? createDefaultVault(keys.database);
@@ -34,6 +36,7 @@ export function createDependencies(
     sessions: createSessionStore(overrides.store ?? createDefaultStore(), encryption, keys),
     vault,
     encryption,
+    tabs: overrides.tabs ?? createTabChannel(keys.database),
     now: overrides.now ?? Date.now,
   };
 }

@@ -8,7 +8,9 @@ import { signInMachine } from '../../machines/sign-in.machine.ts';
 import { createTestLoginService, TEST_API_KEY, TEST_API_URL, TEST_ISSUER_BASE } from '../../mocks/testing.ts';
 import { parseConfig, type AppConfig } from '../config.ts';
 import { createMemoryVault, type KeyVault } from '../storage/key-vault.ts';
-import { VAULT_ENTRIES } from '../storage/keys.ts';
+import { nativeKeyEntry, storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
+import { createVaultEncryption } from '../storage/encryption.ts';
+import { createSessionStore } from '../storage/session-store.ts';
 import { createMemoryStore, type KeyValueStore } from '../storage/store.ts';
 import { Secret } from '../zklogin/secret.ts';
 import { createDependencies } from './dependencies.ts';
@@ -52,6 +54,12 @@ async function signIn(tab: ReturnType<typeof browserTab>, provider = 'google', i
   const second = tab.page(`#id_token=${jwt}`);
   await waitFor(second, (s) => s.matches('signed-in') || s.matches('failed'));
   return { page: second, jwt, url };
+}
+
+/** The tab's session as the app would read it. */
+async function readSession(tab: ReturnType<typeof browserTab>) {
+  const sessions = createSessionStore(tab.store, createVaultEncryption(tab.vault, VAULT_ENTRIES.sessionKey), storageKeys(TEST_API_KEY));
+  return (await sessions.readSession())!;
 }
 
 const storedValues = (tab: ReturnType<typeof browserTab>, appConfig = config()) =>
@@ -106,7 +114,9 @@ describe('the real actors against the mock login service', () => {
   it('works with a native non-extractable WebCrypto key kept in the vault', async () => {
     const tab = browserTab(config({ VITE_NATIVE_KEY: 'true' }));
     const { page } = await signIn(tab);
-    const stored = await tab.vault.get<{ privateKey: CryptoKey }>(VAULT_ENTRIES.ephemeralKey);
+    const session = await readSession(tab);
+    expect(session.ephemeralKeyPair).toBe('@@native');
+    const stored = await tab.vault.get<{ privateKey: CryptoKey }>(nativeKeyEntry(session.nativeKeyId!));
     expect(stored?.privateKey.extractable).toBe(false);
     await expect(crypto.subtle.exportKey('pkcs8', stored!.privateKey)).rejects.toThrow();
     page.send({ type: 'user.createProof' });
@@ -115,7 +125,7 @@ describe('the real actors against the mock login service', () => {
     await waitFor(page, (s) => s.context.signature !== null);
 
     // The native key gone: the catalogue message.
-    await tab.vault.delete(VAULT_ENTRIES.ephemeralKey);
+    await tab.vault.delete(nativeKeyEntry(session.nativeKeyId!));
     const reloaded = tab.page();
     await waitFor(reloaded, (s) => s.matches('ready'));
     reloaded.send({ type: 'user.signMessage', message: 'again' });
@@ -187,5 +197,29 @@ describe('the real actors against the mock login service', () => {
     const failed = await waitFor(page, (s) => s.matches('failed'));
     expect(failed.context.failure?.message).toContain('This API key is not enabled for devnet.');
     expect(storedValues(tab, config({ VITE_SUI_NETWORK: 'devnet' }))).toEqual([null, null]);
+  });
+
+  it('sign-out everywhere empties the vault and tells the other tabs; a local clear keeps the shared key', async () => {
+    const announced: string[] = [];
+    const tabs = { announceSignOut: () => void announced.push('signed-out'), onSignOut: () => {} };
+    const store = createMemoryStore();
+    const vault = createMemoryVault();
+    const appConfig = config({ VITE_NATIVE_KEY: 'true' });
+    const actors = createSignInActors(createDependencies(appConfig, { store, vault, tabs }));
+    const run = <T,>(logic: Parameters<typeof createActor>[0], input: T) => {
+      const actor = createActor(logic as never, { input } as never).start();
+      return waitFor(actor as never, (s: { status: string }) => s.status !== 'active');
+    };
+    await run(actors.startSignIn, { provider: 'google' });
+    expect((await vault.get(VAULT_ENTRIES.sessionKey))).toBeDefined();
+
+    await run(actors.clearSession, { everywhere: false });
+    expect(await vault.get(VAULT_ENTRIES.sessionKey)).toBeDefined();
+    expect(announced).toEqual([]);
+
+    await run(actors.startSignIn, { provider: 'google' });
+    await run(actors.clearSession, { everywhere: true });
+    expect(await vault.get(VAULT_ENTRIES.sessionKey)).toBeUndefined();
+    expect(announced).toEqual(['signed-out']);
   });
 });

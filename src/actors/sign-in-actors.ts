@@ -5,7 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { CallbackOutput, RestoreOutput, SignOutput, SignedInSession, StartOutput } from '../../machines/sign-in.types.ts';
-import { VAULT_ENTRIES } from '../storage/keys.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { validateCallback } from '../zklogin/callback.ts';
 import { SignInError } from '../zklogin/errors.ts';
@@ -25,7 +25,7 @@ function signedIn(state: SignInState | null, session: SignInSession): SignedInSe
 }
 
 export function createSignInActors(deps: SignInDependencies) {
-  const { config, client, sessions, vault, encryption, now } = deps;
+  const { config, client, sessions, vault, encryption, tabs, now } = deps;
   // The signer is rebuilt only when the stored proof changes.
   let signerCache: { proofKey: string; signer: ZkSigner } | undefined;
   const proofKey = (session: SignInSession | null) => JSON.stringify([session?.proof, session?.maxEpoch]);
@@ -77,6 +77,7 @@ export function createSignInActors(deps: SignInDependencies) {
             maxEpoch: nonce.maxEpoch,
             randomness: nonce.randomness,
             ephemeralKeyPair: key.stored,
+            ...(key.nativeKeyId ? { nativeKeyId: key.nativeKeyId } : {}),
             nonce: nonce.nonce,
           },
         );
@@ -121,7 +122,7 @@ export function createSignInActors(deps: SignInDependencies) {
         throw SignInError.of('MISSING_PROOF_PARAMETERS');
       }
       if (isExpired(session.expiresAt, now())) throw SignInError.of('SESSION_EXPIRED');
-      const ephemeral = await loadEphemeralSigner(session.ephemeralKeyPair, vault);
+      const ephemeral = await loadEphemeralSigner(session, vault);
       const proof = await client.createProof(
         {
           jwt: session.jwt,
@@ -152,10 +153,18 @@ export function createSignInActors(deps: SignInDependencies) {
       return { signature };
     }),
 
-    clearSession: fromPromise<void, void>(async () => {
+    clearSession: fromPromise<void, { everywhere: boolean }>(async ({ input }) => {
       signerCache = undefined;
+      const session = await sessions.readSession();
       sessions.clear();
-      await Promise.all([vault.delete(VAULT_ENTRIES.ephemeralKey), encryption.destroyKey()]);
+      encryption.forget();
+      if (input.everywhere) {
+        // The visitor signed out: no key of this app survives, in any tab.
+        await vault.clear();
+        tabs.announceSignOut();
+      } else if (session?.nativeKeyId) {
+        await vault.delete(nativeKeyEntry(session.nativeKeyId));
+      }
     }),
   };
 }

@@ -24,8 +24,9 @@ function currentFragment(): Secret<string> | null {
 }
 
 export function startSignInActor(config: AppConfig, inspect?: Observer<InspectionEvent>): SignInActorRef {
+  const dependencies = createDependencies(config);
   const machine = signInMachine.provide({
-    actors: createSignInActors(createDependencies(config)),
+    actors: createSignInActors(dependencies),
     actions: {
       navigate: (_, { url }) => window.location.assign(url),
       clearFragment,
@@ -40,6 +41,7 @@ export function startSignInActor(config: AppConfig, inspect?: Observer<Inspectio
     // Whether or not the machine took it, a token never stays in the address bar.
     clearFragment();
   });
+  dependencies.tabs.onSignOut(() => actor.send({ type: 'tab.signedOut' }));
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) actor.send({ type: 'page.restored' });
   });

@@ -79,11 +79,37 @@ describe('login service client (Enoki v1) against the mock', () => {
     expect(error.message).toContain('This API key is not enabled for devnet.');
   });
 
-  it('reports an HTTP failure without a body clearly, with Retry-After', async () => {
+  it('reports an HTTP failure without a body clearly, after retrying a 503 as Retry-After asks', async () => {
+    const waits: number[] = [];
+    const patient = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY, sleep: async (ms) => void waits.push(ms) });
     service.server.use(http.post('*/v1/zklogin/nonce', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '7' } })));
-    const error = await caught(client.createNonce({ network: 'testnet', ephemeralPublicKey }));
+    const error = await caught(patient.createNonce({ network: 'testnet', ephemeralPublicKey }));
     expect(error).toMatchObject({ status: 503, code: 'http_503', retryAfter: 7 });
     expect(error.message).toBe('The login service answered with HTTP 503 Service Unavailable. Please try again.');
+    expect(waits).toEqual([7000, 7000]);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('backs off exponentially on 429 without Retry-After, and succeeds once the service recovers', async () => {
+    const waits: number[] = [];
+    const patient = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY, sleep: async (ms) => void waits.push(ms) });
+    let calls = 0;
+    service.server.use(
+      http.post('*/v1/zklogin/nonce', () => (++calls <= 2 ? HttpResponse.json({ errors: [{ code: 'rate_limited', message: 'Slow down.' }] }, { status: 429 }) : undefined)),
+    );
+    const answer = await patient.createNonce({ network: 'testnet', ephemeralPublicKey });
+    expect(answer.nonce).toBeTruthy();
+    expect(waits).toEqual([500, 1000]);
+  });
+
+  it('does not retry other failures, nor wait for a Retry-After longer than its limit', async () => {
+    const waits: number[] = [];
+    const patient = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY, sleep: async (ms) => void waits.push(ms) });
+    service.server.use(http.post('*/v1/zklogin/nonce', () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '60' } })));
+    await caught(patient.createNonce({ network: 'testnet', ephemeralPublicKey }));
+    service.server.use(http.get('*/v1/zklogin', () => new HttpResponse(null, { status: 500 })));
+    await caught(patient.getLogin({ jwt: 'x' }));
+    expect(waits).toEqual([]);
   });
 
   it.each([

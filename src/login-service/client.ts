@@ -12,9 +12,15 @@ import { ErrorEnvelope, LoginAnswer, NonceAnswer, ProofAnswer, envelope } from '
 export interface LoginServiceOptions {
   baseUrl: string;
   apiKey: string;
-  /** Per-request timeout; default 15 s. */
+  /** Per-attempt timeout; default 15 s. */
   timeoutMs?: number;
+  /** Extra attempts after HTTP 429 or 503; default 2. */
+  maxRetries?: number;
+  /** The longest Retry-After we wait for before giving the visitor the choice; default 10 s. */
+  maxRetryDelayMs?: number;
   fetch?: typeof fetch;
+  /** Waits between attempts (tests replace it). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface CallOptions {
@@ -34,6 +40,24 @@ export interface LoginServiceClient {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+const RETRYABLE_STATUSES = new Set([429, 503]);
+const BASE_BACKOFF_MS = 500;
+
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 interface RequestSpec<T extends v.GenericSchema> {
   method: 'GET' | 'POST';
@@ -48,8 +72,33 @@ export function createLoginServiceClient(options: LoginServiceOptions): LoginSer
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const maxRetries = options.maxRetries ?? 2;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
+  const wait = options.sleep ?? sleep;
 
+  /**
+   * One call with retries: only "try later" answers (429, 503) are retried, after the
+   * service's Retry-After when it gave one (and it is not too long), else with
+   * exponential backoff. Everything else goes straight to the visitor.
+   */
   async function request<T extends v.GenericSchema>(spec: RequestSpec<T>): Promise<v.InferOutput<T>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await attemptOnce(spec);
+      } catch (error) {
+        if (!(error instanceof LoginServiceError) || !RETRYABLE_STATUSES.has(error.status) || attempt >= maxRetries) throw error;
+        const delay = error.retryAfter !== undefined ? error.retryAfter * 1000 : BASE_BACKOFF_MS * 2 ** attempt;
+        if (delay > maxRetryDelayMs) throw error;
+        try {
+          await wait(delay, spec.signal);
+        } catch {
+          throw new LoginServiceError(0, 'aborted', 'The request to the login service was cancelled.');
+        }
+      }
+    }
+  }
+
+  async function attemptOnce<T extends v.GenericSchema>(spec: RequestSpec<T>): Promise<v.InferOutput<T>> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${options.apiKey}`,
       'Content-Type': 'application/json',

@@ -15,6 +15,8 @@ export interface Encryption {
   decrypt(sealed: string, context: string): Promise<string>;
   /** Destroys the master key: everything sealed so far can never be opened again. */
   destroyKey(): Promise<void>;
+  /** Drops this page's cached master key, so the next use reads the vault again. */
+  forget(): void;
 }
 
 const FORMAT_VERSION = 1;
@@ -123,6 +125,11 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
     async destroyKey() {
       cached = undefined;
       await vault.delete(entryName);
+    },
+
+    forget() {
+      // Another tab may have destroyed the key: never seal new data with a stale one.
+      cached = undefined;
     },
   };
 }

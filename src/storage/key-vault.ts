@@ -7,6 +7,8 @@ export interface KeyVault {
   get<T>(name: string): Promise<T | undefined>;
   put(name: string, value: unknown): Promise<void>;
   delete(name: string): Promise<void>;
+  /** Deletes every entry (sign-out everywhere). */
+  clear(): Promise<void>;
 }
 
 export function createMemoryVault(): KeyVault {
@@ -15,6 +17,7 @@ export function createMemoryVault(): KeyVault {
     get: async <T,>(name: string) => values.get(name) as T | undefined,
     put: async (name, value) => void values.set(name, value),
     delete: async (name) => void values.delete(name),
+    clear: async () => values.clear(),
   };
 }
 
@@ -58,6 +61,7 @@ export function createIndexedDbVault(databaseName: string, indexedDb: IDBFactory
     get: async <T,>(name: string) => (await run('readonly', (store) => store.get(name))) as T | undefined,
     put: async (name, value) => void (await run('readwrite', (store) => store.put(value, name))),
     delete: async (name) => void (await run('readwrite', (store) => store.delete(name))),
+    clear: async () => void (await run('readwrite', (store) => store.clear())),
   };
 }
 

@@ -25,6 +25,10 @@ export function storageKeys(appKey: string): StorageKeys {
 export const VAULT_ENTRIES = {
   /** The HKDF master key that session encryption keys are derived from. */
   sessionKey: 'session-key',
-  /** The native (WebCrypto) ephemeral key pair. */
-  ephemeralKey: 'ephemeral-key',
 } as const;
+
+/**
+ * The vault entry of one flow's native (WebCrypto) ephemeral key. One entry per flow, so
+ * that a sign-in started in another tab never replaces this tab's key.
+ */
+export const nativeKeyEntry = (id: string) => `ephemeral-key/${id}`;

@@ -7,7 +7,7 @@ import type { Signer } from '@mysten/sui/cryptography';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { WebCryptoSigner, type ExportedWebCryptoKeypair } from '@mysten/webcrypto-signer';
 import type { KeyVault } from '../storage/key-vault.ts';
-import { VAULT_ENTRIES } from '../storage/keys.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
 import { NATIVE_KEY_MARKER } from '../storage/session-store.ts';
 import { SignInError } from './errors.ts';
 
@@ -16,6 +16,8 @@ export interface NewEphemeralKey {
   publicKey: string;
   /** What the session stores: the Sui private key, or the native-key marker. */
   stored: string;
+  /** The vault entry id of a native key. */
+  nativeKeyId?: string;
   /** Persists the key where it must live; call only once the flow is sure to go on. */
   persist(): Promise<void>;
   /** Undoes `persist` when a later step fails. */
@@ -33,18 +35,24 @@ export async function createEphemeralKey(options: { native: boolean; vault: KeyV
     };
   }
   const signer = await WebCryptoSigner.generate({ extractable: false });
+  const nativeKeyId = crypto.randomUUID();
   return {
     publicKey: signer.getPublicKey().toSuiPublicKey(),
     stored: NATIVE_KEY_MARKER,
-    persist: () => options.vault.put(VAULT_ENTRIES.ephemeralKey, signer.export()),
-    discard: () => options.vault.delete(VAULT_ENTRIES.ephemeralKey),
+    nativeKeyId,
+    persist: () => options.vault.put(nativeKeyEntry(nativeKeyId), signer.export()),
+    discard: () => options.vault.delete(nativeKeyEntry(nativeKeyId)),
   };
 }
 
 /** Rebuilds the ephemeral signer from what the session stored. */
-export async function loadEphemeralSigner(stored: string, vault: KeyVault): Promise<Signer> {
-  if (stored !== NATIVE_KEY_MARKER) return Ed25519Keypair.fromSecretKey(stored);
-  const exported = await vault.get<ExportedWebCryptoKeypair>(VAULT_ENTRIES.ephemeralKey);
+export async function loadEphemeralSigner(
+  session: { ephemeralKeyPair: string; nativeKeyId?: string },
+  vault: KeyVault,
+): Promise<Signer> {
+  if (session.ephemeralKeyPair !== NATIVE_KEY_MARKER) return Ed25519Keypair.fromSecretKey(session.ephemeralKeyPair);
+  if (!session.nativeKeyId) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
+  const exported = await vault.get<ExportedWebCryptoKeypair>(nativeKeyEntry(session.nativeKeyId));
   if (!exported?.privateKey || !exported.publicKey) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
   return WebCryptoSigner.import(exported);
 }

@@ -25,7 +25,7 @@ export async function buildZkLoginSigner({ session, state, vault, now }: SignerS
     throw SignInError.of('MISSING_KEYPAIR_DATA');
   }
   if (isExpired(session.expiresAt, now)) throw SignInError.of('PROOF_EXPIRED');
-  const ephemeralSigner = await loadEphemeralSigner(session.ephemeralKeyPair, vault);
+  const ephemeralSigner = await loadEphemeralSigner(session, vault);
   try {
     return new ZkLoginSigner({
       ephemeralSigner,
