@@ -57,6 +57,12 @@ describe('validateCallback', () => {
     expect(failure(`#id_token=${token({ iss: 'i', aud: 'a', sub: 's' })}`).code).toBe('NONCE_MISMATCH');
   });
 
+  it('refuses claims of the wrong type (a number aud, an object sub) as malformed', () => {
+    expect(failure(`#id_token=${token({ ...claims, aud: 1 })}`).code).toBe('MALFORMED_ID_TOKEN');
+    expect(failure(`#id_token=${token({ ...claims, sub: { id: 1 } })}`).code).toBe('MALFORMED_ID_TOKEN');
+    expect(failure(`#id_token=${token({ ...claims, iss: true })}`).code).toBe('MALFORMED_ID_TOKEN');
+  });
+
   it('refuses a malformed token with our message, never echoing the token', () => {
     for (const bad of ['not-a-jwt', 'a.!!!.c', `${b64({})}.${Buffer.from('null').toString('base64url')}.x`]) {
       const error = failure(`#id_token=${bad}`);

@@ -45,9 +45,10 @@ function providerErrorDetail(params: URLSearchParams): string | undefined {
 }
 
 function decodeClaims(jwt: string): IdTokenClaims {
+  let claims: IdTokenClaims;
   try {
     const { iss, aud, sub, ...rest } = decodeJwt(jwt);
-    return { iss, aud, sub, nonce: (rest as { nonce?: unknown }).nonce };
+    claims = { iss, aud, sub, nonce: (rest as { nonce?: unknown }).nonce };
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (message === CATALOGUE.MISSING_JWT_DATA) throw SignInError.of('MISSING_JWT_DATA');
@@ -55,6 +56,13 @@ function decodeClaims(jwt: string): IdTokenClaims {
     // Bad base64, bad JSON, a payload that is not an object: never echo the token itself.
     throw SignInError.of('MALFORMED_ID_TOKEN');
   }
+  // decodeJwt only checks that the claims are there; an address is derived from them, so
+  // a number or an object where a string belongs is refused too (found by fuzzing).
+  const { iss, aud, sub } = claims as { iss: unknown; aud: unknown; sub: unknown };
+  if (typeof iss !== 'string' || typeof aud !== 'string' || typeof sub !== 'string') {
+    throw SignInError.of('MALFORMED_ID_TOKEN');
+  }
+  return claims;
 }
 
 /**
