@@ -1,4 +1,5 @@
 import {
+  MOCK_SERVER,
   clearFaults,
   expect,
   expectState,
@@ -11,11 +12,23 @@ import {
 } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
+const MALFORMED = 'The login service sent an answer this app does not understand. Please try again.';
+const httpFault = (status: number) => ({
+  fault: `http-${status}`,
+  // The service's own error text, where it sent one.
+  message: `The login service answered with an error (HTTP ${status}): Injected failure: HTTP ${status}.`,
+});
+
+/** The fault matrix: 11 faults at each of the 3 calls. */
 const FAULTS = [
-  { fault: 'http-500', message: 'The login service answered with an error (HTTP 500): Injected failure: HTTP 500.' },
-  { fault: 'wrong-shape', message: 'The login service sent an answer this app does not understand. Please try again.' },
+  ...[400, 401, 403, 429, 500, 503].map(httpFault),
+  { fault: 'network-error', message: 'Could not reach the login service. Check your connection and try again.' },
   { fault: 'timeout', message: 'The login service did not answer within 2 seconds. Please try again.' },
+  { fault: 'empty-body', message: MALFORMED },
+  { fault: 'non-json', message: MALFORMED },
+  { fault: 'wrong-shape', message: MALFORMED },
 ];
+const PATHS = { nonce: '/v1/zklogin/nonce', login: '/v1/zklogin', proof: '/v1/zklogin/zkp' };
 
 test.afterEach(async ({ request }) => clearFaults(request));
 
@@ -58,11 +71,22 @@ for (const call of ['nonce', 'login', 'proof'] as const) {
   for (const { fault, message } of FAULTS) {
     test(`login service ${fault} on ${call}: clear message, nothing half-written, retry works`, async ({ page, request }) => {
       const before = await reachCall(page, call);
+      await request.delete(`${MOCK_SERVER}/__control/requests`);
       await injectFault(request, call, fault);
       await makeCall(page, call);
       await expectState(page, 'failed');
       await expect(page.getByRole('alert')).toContainText(message);
       expect(await readBrowserStorage(page)).toEqual(before);
+
+      // "Try later" answers are retried twice, as far apart as Retry-After (1 s) asks.
+      const attempts = ((await (await request.get(`${MOCK_SERVER}/__control/requests`)).json()) as { path: string; at: number }[])
+        .filter((seen) => seen.path === PATHS[call]);
+      if (fault === 'http-429' || fault === 'http-503') {
+        expect(attempts).toHaveLength(3);
+        for (let i = 1; i < attempts.length; i++) expect(attempts[i]!.at - attempts[i - 1]!.at).toBeGreaterThanOrEqual(950);
+      } else if (fault !== 'network-error') {
+        expect(attempts).toHaveLength(1);
+      }
 
       await clearFaults(request);
       await page.getByRole('button', { name: 'Try again' }).click();

@@ -59,3 +59,14 @@ test('real mode with a native key: the key is non-extractable, and sign out dele
   expect(after.session).toEqual({});
   expect(Object.values(after.databases).flat()).toEqual([]);
 });
+
+test('real mode: the CSP lets the page reach the configured login service only', async ({ page }) => {
+  await page.goto('/');
+  const policy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content'))!;
+  expect(policy).toContain('connect-src http://127.0.0.1:5199;');
+  const reach = await page.evaluate(async () => ({
+    service: await fetch('http://127.0.0.1:5199/health', { mode: 'no-cors' }).then(() => 'fetched', () => 'blocked'),
+    elsewhere: await fetch(`${location.origin}/index.html`).then(() => 'fetched', () => 'blocked'),
+  }));
+  expect(reach).toEqual({ service: 'fetched', elsewhere: 'blocked' });
+});

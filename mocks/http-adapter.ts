@@ -12,6 +12,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
+  /** When it arrived (ms since the epoch), to check retry spacing. */
+  at: number;
 }
 
 export interface MswMiddlewareOptions {
@@ -67,6 +69,7 @@ export function createMswMiddleware(options: MswMiddlewareOptions): Middleware {
         method: request.method,
         path,
         headers: Object.fromEntries(request.headers),
+        at: Date.now(),
       });
       const response = await getResponse([...options.handlers()], request);
       if (!response) {

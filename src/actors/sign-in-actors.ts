@@ -42,6 +42,8 @@ export function createSignInActors(deps: SignInDependencies) {
       }
       if (isExpired(session.expiresAt, now())) return { status: 'expired' };
       const restored = signedIn(state, session);
+      // A finished sign-in whose state is gone or corrupt cannot be trusted.
+      if (!restored && session.jwt) return { status: 'unreadable' };
       if (!restored) {
         // A sign-in that was started but not finished.
         if (input.discardPendingFlow) sessions.clear();

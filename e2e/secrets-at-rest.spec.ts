@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { expect, expectState, signIn, test } from './fixtures.ts';
+
+/** Every value the page keeps: sessionStorage, localStorage, IndexedDB (keys described). */
+function everyStoredValue(page: Page) {
+  return page.evaluate(async () => {
+    const values = [...Object.values({ ...sessionStorage }), ...Object.values({ ...localStorage })];
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve) => {
+        const request = indexedDB.open(info.name!);
+        request.onsuccess = () => resolve(request.result);
+      });
+      for (const name of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve) => {
+          const request = db.transaction(name).objectStore(name).getAll();
+          request.onsuccess = () => resolve(request.result);
+        });
+        const describe = (value: unknown): unknown =>
+          value instanceof CryptoKey
+            ? { type: value.type, extractable: value.extractable, algorithm: value.algorithm.name }
+            : value instanceof Uint8Array
+              ? Array.from(value)
+              : value && typeof value === 'object'
+                ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, describe(v)]))
+                : value;
+        values.push(...all.map((value) => JSON.stringify(describe(value))));
+      }
+      db.close();
+    }
+    return values;
+  });
+}
+
+/** Collects the secrets of a journey from what the services sent, as an attacker would want them. */
+function collectSecrets(page: Page) {
+  const secrets: string[] = ['suiprivkey'];
+  page.on('response', async (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!path.includes('/v1/zklogin') || response.request().method() === 'OPTIONS') return;
+    const body = (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
+    const data = body?.data;
+    if (!data) return;
+    if (typeof data.randomness === 'string') secrets.push(data.randomness);
+    if (data.proofPoints) secrets.push((data.proofPoints as { a: string[] }).a[0]!, String(data.addressSeed));
+  });
+  return secrets;
+}
+
+test('storage, console and page text hold no plaintext jwt, private key, randomness or proof', async ({ page }) => {
+  const consoleText: string[] = [];
+  page.on('console', (message) => consoleText.push(message.text()));
+  const secrets = collectSecrets(page);
+  const { idToken } = await signIn(page, 'google', 'Bob');
+  secrets.push(idToken, idToken.split('.')[1]!);
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expectState(page, 'ready');
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByTestId('signature')).not.toBeEmpty();
+  expect(secrets.length).toBeGreaterThanOrEqual(5);
+
+  const stored = await everyStoredValue(page);
+  expect(stored.length).toBeGreaterThanOrEqual(3);
+  const pageText = await page.locator('body').innerText();
+  for (const secret of secrets) {
+    for (const value of stored) expect(value).not.toContain(secret);
+    for (const line of consoleText) expect(line).not.toContain(secret);
+    expect(pageText).not.toContain(secret);
+  }
+  // The keys in IndexedDB are CryptoKeys that cannot be exported.
+  for (const value of stored.filter((v) => v.includes('"algorithm"'))) expect(value).toContain('"extractable":false');
+});
+
+test('the inspector stream carries no secret', async ({ page }) => {
+  const posted: string[] = [];
+  await page.exposeBinding('__recordInspector', (_, message: string) => void posted.push(message));
+  // Stand in for Stately's inspector window (there is no network here): record what it is sent.
+  await page.addInitScript(() => {
+    const record = (window as unknown as { __recordInspector: (m: string) => void }).__recordInspector;
+    window.open = () => ({ postMessage: (message: unknown) => record(JSON.stringify(message)), close() {}, closed: false }) as unknown as Window;
+    // The inspector is loaded lazily: keep saying "connected" until it listens.
+    const timer = setInterval(() => window.postMessage({ type: '@statelyai.connected' }, '*'), 100);
+    setTimeout(() => clearInterval(timer), 10_000);
+  });
+  const secrets = collectSecrets(page);
+  await page.goto('/?inspect');
+  await expectState(page, 'idle');
+  await page.getByRole('button', { name: 'Sign in with Twitch' }).click();
+  const redirect = page.waitForResponse((response) => response.status() === 303);
+  await page.getByRole('button', { name: /Continue as Alice/ }).click();
+  const idToken = new URLSearchParams((await redirect).headers().location!.split('#')[1]).get('id_token')!;
+  secrets.push(idToken, idToken.split('.')[1]!);
+  await expectState(page, 'signed-in');
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expectState(page, 'ready');
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByTestId('signature')).not.toBeEmpty();
+
+  const stream = posted.join('\n');
+  expect(stream).toContain('xstate.done.actor.fetchLogin');
+  expect(stream).toContain('[redacted]');
+  for (const secret of secrets) expect(stream).not.toContain(secret);
+});
+
+test('the session key is this browser\'s own: a copied session does not open elsewhere', async ({ browser }) => {
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const a = await first.newPage();
+  const b = await second.newPage();
+  await signIn(a, 'google', 'Alice');
+  await signIn(b, 'google', 'Alice');
+  // Same app bundle, same application key, same identity; copy A's stored entries into B.
+  const entries = await a.evaluate(() => ({ ...sessionStorage }));
+  await b.evaluate((values) => Object.entries(values).forEach(([key, value]) => sessionStorage.setItem(key, value)), entries);
+  await b.reload();
+  await expectState(b, 'logged-out');
+  await expect(b.getByRole('status')).toContainText('Your stored session could not be read');
+  await first.close();
+  await second.close();
+});

@@ -1,0 +1,46 @@
+import { expect, expectState, signIn, test } from './fixtures.ts';
+
+test("a second tab's sign-in does not clobber the first tab's flow (native keys share one database)", async ({ context }) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  // Tab 1 starts and waits at the provider; tab 2 signs in completely meanwhile.
+  await first.goto('/');
+  await first.getByRole('button', { name: 'Sign in with Google' }).click();
+  await first.waitForURL(/\/idp\/google\/authorize/);
+  const secondLogin = await signIn(second, 'facebook', 'Bob');
+  // Tab 1 finishes its own flow: signed in as its own identity, and both can sign.
+  await first.getByRole('button', { name: /Continue as Alice/ }).click();
+  await expectState(first, 'signed-in');
+  await expect(first.getByTestId('address')).not.toHaveText(secondLogin.login.address);
+  for (const page of [first, second]) {
+    await page.getByRole('button', { name: 'Create proof' }).click();
+    await expectState(page, 'ready');
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    await expect(page.getByTestId('signature')).not.toBeEmpty();
+  }
+});
+
+test('a missing native key is refused with the catalogue message', async ({ page }) => {
+  await signIn(page, 'twitch', 'Carol');
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expectState(page, 'ready');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const request = indexedDB.open('@zklogin-sign-in/enoki_public_e2e_real_mode');
+        request.onsuccess = () => {
+          const store = request.result.transaction('keys', 'readwrite').objectStore('keys');
+          const keys = store.getAllKeys();
+          keys.onsuccess = () => {
+            for (const key of keys.result) if (String(key).startsWith('ephemeral-key/')) store.delete(key);
+            store.transaction.oncomplete = () => resolve();
+          };
+        };
+      }),
+  );
+  await page.reload();
+  await expectState(page, 'ready');
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expectState(page, 'failed');
+  await expect(page.getByRole('alert')).toContainText('Native signer not found in store.');
+});
