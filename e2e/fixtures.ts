@@ -4,13 +4,24 @@
  */
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; transitionLog: unknown[] }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
       expect(errors, 'uncaught errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Every journey attaches the path the machine took (redacted), across page loads, so
+  // that a failing run shows where the flow went.
+  transitionLog: [
+    async ({ page }, use, testInfo) => {
+      const entries: unknown[] = [];
+      await page.exposeBinding('__zkloginTransition', (_, entry: unknown) => void entries.push(entry));
+      await use(entries);
+      await testInfo.attach('transition-log.json', { body: JSON.stringify(entries, null, 2), contentType: 'application/json' });
     },
     { auto: true },
   ],

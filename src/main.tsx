@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startSignInActor } from './app/sign-in-actor.ts';
+import { createTransitionLog, type TransitionEntry } from './app/transition-log.ts';
 import { parseConfig } from './config.ts';
 import { App } from './ui/App.tsx';
 import { ConfigError } from './ui/ConfigError.tsx';
@@ -18,12 +19,22 @@ async function boot() {
     return;
   }
   const { config } = result;
-  const wantsInspector = config.inspect || new URLSearchParams(window.location.search).has('inspect');
-  const inspect = wantsInspector ? (await import('./app/inspector.ts')).createInspector() : undefined;
-  const actor = startSignInActor(config, inspect);
+  const query = new URLSearchParams(window.location.search);
+  const wantsInspector = config.inspect || query.has('inspect');
+  const inspector = wantsInspector ? (await import('./app/inspector.ts')).createInspector() : undefined;
+  const log = createTransitionLog();
+  // A test harness may listen (Playwright attaches the log to its report); nothing else does.
+  const reporter = (window as { __zkloginTransition?: (entry: TransitionEntry) => void }).__zkloginTransition;
+  if (reporter) log.subscribe(reporter);
+  const actor = startSignInActor(config, {
+    next: (event) => {
+      log.observe(event);
+      inspector?.next?.(event);
+    },
+  });
   root.render(
     <StrictMode>
-      <App actor={actor} config={config} />
+      <App actor={actor} config={config} log={log} devtoolsOpen={query.has('devtools')} />
     </StrictMode>,
   );
 }

@@ -1,21 +1,29 @@
+import { lazy, Suspense } from 'react';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
+import type { TransitionLog } from '../app/transition-log.ts';
 import type { AppConfig } from '../config.ts';
 import { Account } from './Account.tsx';
 import { BusyStatus } from './BusyStatus.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
+import { useDevtoolsToggle, DEVTOOLS_SHORTCUT } from './use-devtools-toggle.ts';
 import { useFocusOnChange } from './use-focus-on-change.ts';
 import { useStateName } from './use-sign-in.ts';
+
+// Only fetched when opened: the first load carries none of the panel's code.
+const DevtoolsPanel = lazy(() => import('../devtools/DevtoolsPanel.tsx'));
 
 const BUSY_STATES = new Set(['restoring', 'redirecting', 'callback-validating', 'fetching-login']);
 
 /** The page: what it shows follows the machine's state and nothing else. */
-export function App({ actor, config }: { actor: SignInActorRef; config: AppConfig }) {
+export function App(props: { actor: SignInActorRef; config: AppConfig; log: TransitionLog; devtoolsOpen?: boolean }) {
+  const { actor, config, log } = props;
   const state = useStateName(actor);
+  const devtoolsOpen = useDevtoolsToggle(props.devtoolsOpen ?? false);
   useFocusOnChange(state);
   return (
-    <div className="app" data-sign-in-state={state}>
+    <div className={devtoolsOpen ? 'app with-devtools' : 'app'} data-sign-in-state={state}>
       <header className="app-header">
         <span className="logo" aria-hidden="true">◆</span>
         <span>Sui zkLogin</span>
@@ -27,11 +35,17 @@ export function App({ actor, config }: { actor: SignInActorRef; config: AppConfi
         {(state === 'signed-in' || state === 'proving' || state === 'ready') && <Account actor={actor} />}
         {state === 'failed' && <FailureAlert actor={actor} />}
       </main>
+      {devtoolsOpen && (
+        <Suspense fallback={<p role="status">Loading the statechart…</p>}>
+          <DevtoolsPanel log={log} />
+        </Suspense>
+      )}
       <footer className="app-footer">
         {config.builtIn ? (
           <p>
             <strong>Built-in mode:</strong> a mock identity provider and a mock login service; no real account is
-            used.
+            used. Developers: press <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code>?devtools</code>) to see the
+            statechart.
           </p>
         ) : (
           <p>Network: {config.network}</p>

@@ -1,0 +1,75 @@
+/**
+ * The transition log: every state change of signInMachine with its time, event, source
+ * and target, and how long the source state lasted. Payloads are redacted exactly as
+ * the inspector's are. Small and always on: the devtools panel shows it, "Copy as JSON"
+ * exports it for a bug report, and end-to-end tests attach it to their reports.
+ */
+import type { InspectionEvent } from 'xstate';
+import { redact } from './redact.ts';
+
+export interface TransitionEntry {
+  /** When it happened (ISO time). */
+  at: string;
+  event: string;
+  /** Dotted state paths, e.g. 'ready.waiting'; '' before the machine started. */
+  from: string;
+  to: string;
+  /** How long the source state lasted, in milliseconds. */
+  sourceDurationMs: number;
+  /** The event, redacted of secrets. */
+  payload: unknown;
+}
+
+export interface TransitionLog {
+  /** Feed it the actor's inspection events (createActor's `inspect` option). */
+  observe(event: InspectionEvent): void;
+  entries(): readonly TransitionEntry[];
+  subscribe(listener: (entry: TransitionEntry) => void): () => void;
+  toJSON(): string;
+}
+
+/** 'ready.waiting' from { ready: 'waiting' }. */
+export function statePath(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (!value || typeof value !== 'object') return '';
+  const [key, child] = Object.entries(value)[0] ?? [];
+  return key === undefined ? '' : [key, statePath(child)].filter(Boolean).join('.');
+}
+
+export function createTransitionLog(options: { limit?: number; now?: () => number } = {}): TransitionLog {
+  const limit = options.limit ?? 500;
+  const now = options.now ?? Date.now;
+  const entries: TransitionEntry[] = [];
+  const listeners = new Set<(entry: TransitionEntry) => void>();
+  let current = '';
+  let enteredAt = now();
+
+  return {
+    observe(inspection) {
+      // Only the root machine's snapshots: its children are the actors it invokes.
+      if (inspection.type !== '@xstate.snapshot' || inspection.actorRef.sessionId !== inspection.rootId) return;
+      const to = statePath((inspection.snapshot as { value?: unknown }).value);
+      if (to === current) return;
+      const time = now();
+      const entry: TransitionEntry = {
+        at: new Date(time).toISOString(),
+        event: inspection.event.type,
+        from: current,
+        to,
+        sourceDurationMs: current === '' ? 0 : time - enteredAt,
+        payload: redact(inspection.event),
+      };
+      current = to;
+      enteredAt = time;
+      entries.push(entry);
+      if (entries.length > limit) entries.shift();
+      listeners.forEach((listener) => listener(entry));
+    },
+    entries: () => entries,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    toJSON: () => JSON.stringify(entries, null, 2),
+  };
+}

@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { signInMachine } from '../../machines/sign-in.machine.ts';
+import { CHART_FILES, generateChart } from './chart.ts';
+import { findEdge, machineGraph } from './machine-graph.ts';
+
+describe('the chart that documents itself', () => {
+  it('the committed docs match the machine (run `npm run chart` after changing it)', async () => {
+    const chart = await generateChart();
+    expect(await readFile(CHART_FILES.markdown, 'utf8'), CHART_FILES.markdown).toBe(chart.markdown);
+    expect(await readFile(CHART_FILES.svg, 'utf8'), CHART_FILES.svg).toBe(chart.svg);
+  });
+
+  it('draws every state and transition of the machine definition', async () => {
+    const graph = machineGraph(signInMachine);
+    const states = ['restoring', 'idle', 'redirecting', 'callback-validating', 'fetching-login', 'signed-in', 'proving', 'ready', 'failed', 'logged-out'];
+    for (const state of states) expect(graph.nodes.map((n) => n.id)).toContain(`signIn.${state}`);
+    const { svg, markdown } = await generateChart();
+    for (const node of graph.nodes) expect(svg).toContain(`data-state="${node.id}"`);
+    for (const edge of graph.edges) expect(svg).toContain(`data-edge="${edge.id.replace(/>/g, '&gt;')}"`);
+    // Every transition of the machine is on some edge.
+    expect(graph.edges.flatMap((edge) => edge.events)).toHaveLength(47);
+    expect(markdown).toContain('callback_validating --> fetching_login: done validateCallback');
+  });
+
+  it('finds the edge a logged transition took', () => {
+    const graph = machineGraph(signInMachine);
+    const edge = findEdge(graph, 'signIn', { event: 'user.retry', from: 'failed', to: 'proving' });
+    expect(edge).toMatchObject({ source: 'signIn.failed', target: 'signIn.proving', label: 'user.retry [canRetry(proving)]' });
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Lays the statechart out with ELK (elkjs, layered algorithm): compound states contain
+ * their children, each edge lives in its source and target's nearest common container,
+ * and everything is returned in absolute coordinates, ready to draw.
+ */
+import ELK from 'elkjs/lib/elk.bundled.js';
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import type { MachineGraph } from './machine-graph.ts';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PlacedNode extends Box {
+  id: string;
+  label: string;
+  compound: boolean;
+  initial: boolean;
+}
+
+export interface PlacedEdge {
+  id: string;
+  points: { x: number; y: number }[];
+  label: string;
+  labelBox: Box | null;
+}
+
+export interface ChartLayout {
+  width: number;
+  height: number;
+  nodes: PlacedNode[];
+  edges: PlacedEdge[];
+}
+
+const FONT_WIDTH = 7.2;
+const LABEL_FONT_WIDTH = 6.1;
+const round = (value: number) => Math.round(value * 10) / 10;
+
+const LAYOUT_OPTIONS = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'RIGHT',
+  'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '46',
+  'elk.spacing.nodeNode': '28',
+  'elk.spacing.edgeLabel': '4',
+  'elk.edgeLabels.placement': 'CENTER',
+  'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
+  'elk.edgeRouting': 'POLYLINE',
+  // Keep the order the machine declares its states in: the journey reads top to bottom.
+  'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  'elk.layered.crossingMinimization.forceNodeModelOrder': 'false',
+  'elk.padding': '[top=34,left=16,bottom=16,right=16]',
+};
+
+export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
+  const byId = new Map(graph.nodes.map((node) => [node.id, node]));
+  const ancestors = (id: string | null): string[] => (id ? [id, ...ancestors(byId.get(id)!.parent)] : []);
+  /** Where an edge belongs: the nearest compound state holding both ends, or the root. */
+  const containerOf = (source: string, target: string): string | null => {
+    const targetAncestors = new Set(ancestors(byId.get(target)!.parent));
+    return ancestors(byId.get(source)!.parent).find((id) => targetAncestors.has(id)) ?? null;
+  };
+
+  const elkNodes = new Map<string | null, ElkNode>();
+  const root: ElkNode = { id: 'root', layoutOptions: LAYOUT_OPTIONS, children: [], edges: [] };
+  elkNodes.set(null, root);
+  for (const node of graph.nodes) {
+    const compound = node.children.length > 0;
+    elkNodes.set(node.id, {
+      id: node.id,
+      ...(compound ? { layoutOptions: { 'elk.padding': '[top=34,left=14,bottom=14,right=14]' }, children: [], edges: [] } : { width: Math.max(96, node.label.length * FONT_WIDTH + 28), height: 36 }),
+    });
+  }
+  for (const node of graph.nodes) elkNodes.get(node.parent)!.children!.push(elkNodes.get(node.id)!);
+  for (const edge of graph.edges) {
+    const elkEdge: ElkExtendedEdge = {
+      id: edge.id,
+      sources: [edge.source],
+      targets: [edge.target],
+      labels: [{ text: edge.label, width: edge.label.length * LABEL_FONT_WIDTH + 6, height: 14 }],
+    };
+    elkNodes.get(containerOf(edge.source, edge.target))!.edges!.push(elkEdge);
+  }
+
+  const laidOut = await new ELK().layout(root);
+
+  const nodes: PlacedNode[] = [];
+  const edges: PlacedEdge[] = [];
+  const collect = (elkNode: ElkNode, offsetX: number, offsetY: number) => {
+    for (const child of elkNode.children ?? []) {
+      const x = offsetX + (child.x ?? 0);
+      const y = offsetY + (child.y ?? 0);
+      const source = byId.get(child.id)!;
+      nodes.push({
+        id: child.id,
+        label: source.label,
+        compound: source.children.length > 0,
+        initial: source.initial,
+        x: round(x),
+        y: round(y),
+        width: round(child.width ?? 0),
+        height: round(child.height ?? 0),
+      });
+      collect(child, x, y);
+    }
+    // Edge coordinates are relative to the node that contains the edge.
+    for (const edge of (elkNode.edges ?? []) as ElkExtendedEdge[]) {
+      const section = edge.sections?.[0];
+      if (!section) continue;
+      const points = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map((p) => ({
+        x: round(offsetX + p.x),
+        y: round(offsetY + p.y),
+      }));
+      const label = edge.labels?.[0];
+      edges.push({
+        id: edge.id,
+        points,
+        label: label?.text ?? '',
+        labelBox: label
+          ? { x: round(offsetX + (label.x ?? 0)), y: round(offsetY + (label.y ?? 0)), width: round(label.width ?? 0), height: round(label.height ?? 0) }
+          : null,
+      });
+    }
+  };
+  collect(laidOut, 0, 0);
+  return { width: round(laidOut.width ?? 0), height: round(laidOut.height ?? 0), nodes, edges };
+}

@@ -1,0 +1,99 @@
+/**
+ * The statechart as a graph, read from the machine's own definition (never a hand-kept
+ * copy): every state node, and one edge per transition target, labelled with its event
+ * and guard. Shared by the live panel and by `npm run chart`.
+ */
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+
+export interface GraphNode {
+  /** The state node's id, e.g. 'signIn.ready.waiting'. */
+  id: string;
+  /** Its key, e.g. 'waiting'. */
+  label: string;
+  parent: string | null;
+  children: string[];
+  initial: boolean;
+}
+
+export interface GraphEdge {
+  id: string;
+  source: string;
+  target: string;
+  /** The event types as the machine names them (parallel transitions share one edge). */
+  events: string[];
+  /** What a reader sees: short event names, each with its guard in brackets. */
+  label: string;
+}
+
+export interface MachineGraph {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
+
+/** A short, readable name for an event type. */
+export function eventLabel(eventType: string): string {
+  if (eventType === '') return 'always';
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
+  if (done) return `done: ${done[1]}`;
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
+  if (error) return `error: ${error[1]}`;
+  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
+  if (after) return `after ${after[1]}`;
+  return eventType;
+}
+
+function guardLabel(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return ` [${guard}]`;
+  const { type, params } = guard as { type?: unknown; params?: unknown };
+  if (typeof type !== 'string') return ' [guard]';
+  return typeof params === 'string' ? ` [${type}(${params})]` : ` [${type}]`;
+}
+
+export function machineGraph(machine: AnyStateMachine): MachineGraph {
+  const nodes: GraphNode[] = [];
+  const edges: GraphEdge[] = [];
+  const visit = (node: AnyStateNode) => {
+    const children = Object.values(node.states) as AnyStateNode[];
+    if (node !== machine.root) {
+      nodes.push({
+        id: node.id,
+        label: node.key,
+        parent: node.parent && node.parent !== machine.root ? node.parent.id : null,
+        children: children.map((child) => child.id),
+        initial: node.parent?.config.initial === node.key,
+      });
+    }
+    const definitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
+    for (const definition of definitions) {
+      for (const target of (definition.target ?? []) as AnyStateNode[]) {
+        const event = definition.eventType as string;
+        const label = `${eventLabel(event)}${guardLabel(definition.guard)}`;
+        // Transitions between the same two states share one edge: fewer lines to follow.
+        const parallel = edges.find((edge) => edge.source === node.id && edge.target === target.id);
+        if (parallel) {
+          parallel.events.push(event);
+          parallel.label += ` · ${label}`;
+        } else {
+          edges.push({ id: `${node.id}->${target.id}`, source: node.id, target: target.id, events: [event], label });
+        }
+      }
+    }
+    children.forEach(visit);
+  };
+  visit(machine.root);
+  return { nodes, edges };
+}
+
+/** The ids of the active state nodes for a dotted state path like 'ready.waiting'. */
+export function activeNodeIds(machineId: string, statePath: string): string[] {
+  const parts = statePath.split('.');
+  return parts.map((_, i) => `${machineId}.${parts.slice(0, i + 1).join('.')}`);
+}
+
+/** The edge a logged transition took: its event, from a state active before to one active after. */
+export function findEdge(graph: MachineGraph, machineId: string, transition: { event: string; from: string; to: string }) {
+  const before = new Set(activeNodeIds(machineId, transition.from));
+  const after = new Set(activeNodeIds(machineId, transition.to));
+  return graph.edges.find((edge) => edge.events.includes(transition.event) && before.has(edge.source) && after.has(edge.target));
+}

@@ -1,0 +1,59 @@
+/**
+ * Draws a laid-out statechart as SVG markup: the docs' chart and the live panel use this
+ * one renderer. Colours are presentation attributes, so the file reads well on its own;
+ * the panel's stylesheet lights the active states and animates the last transition.
+ */
+import type { ChartLayout } from './layout.ts';
+
+export interface Highlight {
+  /** Active state node ids. */
+  active?: ReadonlySet<string>;
+  /** The edge of the last transition. */
+  lastEdge?: string;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+export function renderSvg(layout: ChartLayout, highlight: Highlight = {}, title = 'signInMachine'): string {
+  const margin = 8;
+  const width = layout.width + margin * 2;
+  const height = layout.height + margin * 2;
+  const parts: string[] = [];
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${-margin} ${-margin} ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(title)} statechart" font-family="system-ui, sans-serif">`,
+    `<title>${escapeXml(title)}</title>`,
+    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>',
+    `<rect x="${-margin}" y="${-margin}" width="${width}" height="${height}" fill="#ffffff"/>`,
+  );
+  // Compound states first, so that their children are drawn over them.
+  const ordered = [...layout.nodes].sort((a, b) => Number(b.compound) - Number(a.compound));
+  for (const node of ordered) {
+    const classes = ['state', node.compound ? 'compound' : 'leaf', node.initial ? 'initial' : '', highlight.active?.has(node.id) ? 'active' : '']
+      .filter(Boolean)
+      .join(' ');
+    const labelY = node.compound ? node.y + 20 : node.y + node.height / 2 + 4.5;
+    const labelX = node.compound ? node.x + 12 : node.x + node.width / 2;
+    parts.push(
+      `<g class="${classes}" data-state="${escapeXml(node.id)}">`,
+      `<rect x="${node.x}" y="${node.y}" width="${node.width}" height="${node.height}" rx="${node.compound ? 12 : 8}" fill="${node.compound ? '#f8fafc' : '#eff6ff'}" stroke="${node.initial ? '#1d4ed8' : '#64748b'}" stroke-width="${node.initial ? 2 : 1.2}"/>`,
+      `<text x="${labelX}" y="${labelY}" font-size="13" font-weight="600" fill="#0f172a"${node.compound ? '' : ' text-anchor="middle"'}>${escapeXml(node.label)}</text>`,
+      '</g>',
+    );
+  }
+  for (const edge of layout.edges) {
+    const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
+    const classes = ['transition', highlight.lastEdge === edge.id ? 'last' : ''].filter(Boolean).join(' ');
+    parts.push(`<g class="${classes}" data-edge="${escapeXml(edge.id)}">`, `<path d="${d}" fill="none" stroke="#475569" stroke-width="1.2" marker-end="url(#arrow)"/>`);
+    if (edge.labelBox) {
+      const box = edge.labelBox;
+      parts.push(
+        `<rect class="label-bg" x="${box.x - 2}" y="${box.y - 1}" width="${box.width + 4}" height="${box.height + 2}" rx="3" fill="#ffffff" fill-opacity="0.9"/>`,
+        `<text x="${box.x + box.width / 2}" y="${box.y + box.height - 3}" font-size="10.5" text-anchor="middle" fill="#334155">${escapeXml(edge.label)}</text>`,
+      );
+    }
+    parts.push('</g>');
+  }
+  parts.push('</svg>');
+  return parts.join('\n');
+}
