@@ -44,6 +44,23 @@ const expireSession = {
 
 const signIn = { target: '#signIn.redirecting', actions: 'assignRequestedProvider' } as const;
 
+/**
+ * Warm start, wherever sign-in buttons are shown: once the visitor shows intent, the
+ * ephemeral key and nonce are made ahead of the click (kept in memory, never stored).
+ * Without intent the login service is never called. A failure here is silent: the click
+ * then simply does the work itself.
+ */
+const warmStart = {
+  initial: 'cold',
+  states: {
+    cold: { on: { 'user.intent': 'preparing' } },
+    preparing: {
+      invoke: { id: 'prepareSignIn', src: 'prepareSignIn', onDone: 'prepared', onError: 'cold' },
+    },
+    prepared: {},
+  },
+} as const;
+
 /** The visitor's own sign-out reaches every tab; another tab's reaches this one. */
 const signOut = { target: '#signIn.logged-out', actions: 'markSignOutEverywhere' } as const;
 const signedOutElsewhere = {
@@ -60,7 +77,9 @@ export const signInMachine = setup({
   actors: {
     /** Reads storage and says what it holds; never throws. */
     restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(notProvided('restoreSession')),
-    /** Makes the ephemeral key and nonce, stores the session, returns the provider URL. */
+    /** Makes the ephemeral key and nonce ahead of a likely click, in memory only. */
+    prepareSignIn: fromPromise<void, void>(notProvided('prepareSignIn')),
+    /** Makes (or takes the prepared) ephemeral key and nonce, stores the session, returns the provider URL. */
     startSignIn: fromPromise<StartOutput, { provider: string }>(notProvided('startSignIn')),
     /** Runs the callback checks against the flow this tab started. */
     validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(notProvided('validateCallback')),
@@ -155,6 +174,7 @@ export const signInMachine = setup({
     },
 
     idle: {
+      ...warmStart,
       on: {
         'user.signIn': signIn,
         'url.fragment': onFragment,
@@ -177,9 +197,10 @@ export const signInMachine = setup({
           },
         },
         // The page unloads from here. If it comes back from the back/forward cache
-        // (Back on the provider's page), read storage again instead of spinning.
+        // (Back on the provider's page), read storage again instead of spinning; if the
+        // navigation was stopped and the answer arrives as a fragment, take it.
         navigating: {
-          on: { 'page.restored': '#signIn.restoring' },
+          on: { 'page.restored': '#signIn.restoring', 'url.fragment': onFragment },
         },
       },
     },
@@ -288,6 +309,7 @@ export const signInMachine = setup({
           },
         },
         done: {
+          ...warmStart,
           on: {
             'user.signIn': signIn,
             'url.fragment': onFragment,

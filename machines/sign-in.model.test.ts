@@ -27,6 +27,7 @@ const error = (id: string, cause: unknown): AnyEvent => ({ type: `xstate.error.a
 /** One sample per equivalence class. */
 const EVENTS: AnyEvent[] = [
   { type: 'user.signIn', provider: 'google' },
+  { type: 'user.intent' },
   { type: 'user.createProof' },
   { type: 'user.signMessage', message: 'hello' },
   { type: 'user.signOut' },
@@ -38,6 +39,8 @@ const EVENTS: AnyEvent[] = [
   ...(['empty', 'expired', 'unreadable'] as const).map((status) => done('restoreSession', { status })),
   ...(['signed-in', 'ready'] as const).map((status) => done('restoreSession', { status, ...SESSION })),
   error('restoreSession', new Error('storage exploded')),
+  done('prepareSignIn'),
+  error('prepareSignIn', retryable),
   done('startSignIn', { url: 'https://idp.test/google' }),
   error('startSignIn', retryable),
   error('startSignIn', SignInError.invalidProvider('apple')),
@@ -144,7 +147,7 @@ function liveActor(input: SignInInput) {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
   const controllable = (id: string) =>
     fromPromise<never, unknown>(() => new Promise((resolve, reject) => pending.set(id, { resolve, reject } as never)));
-  const ids = ['restoreSession', 'startSignIn', 'validateCallback', 'fetchLogin', 'createProof', 'signMessage', 'clearSession'];
+  const ids = ['restoreSession', 'prepareSignIn', 'startSignIn', 'validateCallback', 'fetchLogin', 'createProof', 'signMessage', 'clearSession'];
   const machine = signInMachine.provide({
     actors: Object.fromEntries(ids.map((id) => [id, controllable(id)])) as never,
     actions: { navigate: () => {}, clearFragment: () => {} },

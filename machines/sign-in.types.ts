@@ -44,6 +44,8 @@ export interface SignInInput {
 
 export type SignInEvent =
   | { type: 'user.signIn'; provider: string }
+  /** The visitor hovers or focuses a sign-in button: a click is likely. */
+  | { type: 'user.intent' }
   | { type: 'user.createProof' }
   | { type: 'user.signMessage'; message: string }
   | { type: 'user.signOut' }

@@ -11,6 +11,7 @@ export const SESSION: SignedInSession = { provider: 'google', address: `0x${'ab'
 
 export const stubActors = {
   restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'empty' })),
+  prepareSignIn: fromPromise<void, void>(async () => {}),
   startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input }) => ({ url: `https://idp.test/${input.provider}` })),
   validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(async () => ({ jwt: new Secret('jwt'), provider: 'google' })),
   fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async () => SESSION),

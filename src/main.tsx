@@ -4,6 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadSignInCode } from './actors/sign-in-actors.ts';
 import { startSignInActor } from './app/sign-in-actor.ts';
 import { createTransitionLog, type TransitionEntry } from './app/transition-log.ts';
 import { parseConfig } from './config.ts';
@@ -37,6 +38,9 @@ async function boot() {
       <App actor={actor} config={config} log={log} devtoolsOpen={query.has('devtools')} />
     </StrictMode>,
   );
+  // The Sui code is not on the first page; fetch it while the browser has nothing to do.
+  const whenIdle = window.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 200));
+  whenIdle(preloadSignInCode);
 }
 
 void boot();

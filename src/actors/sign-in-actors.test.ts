@@ -222,4 +222,42 @@ describe('the real actors against the mock login service', () => {
     expect(await vault.get(VAULT_ENTRIES.sessionKey)).toBeUndefined();
     expect(announced).toEqual(['signed-out']);
   });
+
+  it('warm start: intent prepares one nonce that the click uses; no intent costs nothing; a nonce near expiry is refreshed', async () => {
+    const nonceCalls: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      if (request.url.endsWith('/v1/zklogin/nonce')) nonceCalls.push(request.url);
+    };
+    service.server.events.on('request:start', count);
+    try {
+      const tab = browserTab();
+      const page = tab.page();
+      await waitFor(page, (s) => s.matches('idle'));
+      expect(nonceCalls).toHaveLength(0);
+      page.send({ type: 'user.intent' });
+      await waitFor(page, (s) => s.matches({ idle: 'prepared' }));
+      expect(nonceCalls).toHaveLength(1);
+      page.send({ type: 'user.signIn', provider: 'google' });
+      await waitFor(page, (s) => s.matches({ redirecting: 'navigating' }));
+      expect(nonceCalls).toHaveLength(1);
+      // The prepared nonce is the one sent to the provider, and the callback completes.
+      const { page: signedIn } = await signIn(tab);
+      expect(signedIn.getSnapshot().matches('signed-in')).toBe(true);
+
+      // A prepared nonce that is about to expire is not used.
+      let now = Date.now();
+      const lateTab = browserTab(config(), () => now);
+      const late = lateTab.page();
+      await waitFor(late, (s) => s.matches('idle'));
+      late.send({ type: 'user.intent' });
+      await waitFor(late, (s) => s.matches({ idle: 'prepared' }));
+      const before = nonceCalls.length;
+      now += 3 * 86_400_000 - 30 * 60_000;
+      late.send({ type: 'user.signIn', provider: 'google' });
+      await waitFor(late, (s) => s.matches({ redirecting: 'navigating' }));
+      expect(nonceCalls.length).toBe(before + 1);
+    } finally {
+      service.server.events.removeListener('request:start', count);
+    }
+  });
 });

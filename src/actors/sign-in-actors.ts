@@ -17,6 +17,15 @@ import type { SignInDependencies } from './dependencies.ts';
 const loadKeys = () => import('../zklogin/ephemeral-key.ts');
 const loadSigner = () => import('../zklogin/signer.ts');
 
+/** Fetches the Sui code the next steps need, so that no click waits for a download. */
+export function preloadSignInCode(): void {
+  void loadKeys();
+  void loadSigner();
+}
+
+/** A prepared nonce with less time than this left is refreshed, not used. */
+export const NONCE_REFRESH_MARGIN_MS = 60 * 60 * 1000;
+
 type ZkSigner = Awaited<ReturnType<Awaited<ReturnType<typeof loadSigner>>['buildZkLoginSigner']>>;
 
 function signedIn(state: SignInState | null, session: SignInSession): SignedInSession | null {
@@ -31,6 +40,24 @@ export function createSignInActors(deps: SignInDependencies) {
   const proofKey = (session: SignInSession | null) => JSON.stringify([session?.proof, session?.maxEpoch]);
 
   const readBoth = async () => ({ state: sessions.readState(), session: await sessions.readSession() });
+
+  /** The ephemeral key and a nonce for it: the part of a start that can be done early. */
+  const makeKeyAndNonce = async (signal?: AbortSignal) => {
+    const { createEphemeralKey } = await loadKeys();
+    const key = await createEphemeralKey({ native: config.nativeKey, vault });
+    const nonce = await client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal });
+    return { key, nonce };
+  };
+  // Warm start: at most one preparation, in memory only. It is not tied to the preparing
+  // actor's lifetime, so that a click during preparation takes it over instead of
+  // cancelling it.
+  let warm: ReturnType<typeof makeKeyAndNonce> | undefined;
+  const takeWarm = async () => {
+    const pending = warm;
+    warm = undefined;
+    const prepared = await pending?.catch(() => undefined);
+    return prepared && prepared.nonce.estimatedExpiration - now() > NONCE_REFRESH_MARGIN_MS ? prepared : undefined;
+  };
 
   return {
     restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
@@ -52,15 +79,18 @@ export function createSignInActors(deps: SignInDependencies) {
       return { status: session.proof ? 'ready' : 'signed-in', ...restored };
     }),
 
+    prepareSignIn: fromPromise<void, void>(async () => {
+      warm ??= makeKeyAndNonce();
+      await warm;
+    }),
+
     startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input, signal }) => {
       // Refuse an unknown provider before anything costs the login service a call.
       assertProvider(input.provider);
       const provider = input.provider;
       const clientId = config.clientIds[provider];
       if (!clientId) throw new Error(`Sign-in with ${PROVIDER_LABELS[provider]} is not configured (no client id).`);
-      const { createEphemeralKey } = await loadKeys();
-      const key = await createEphemeralKey({ native: config.nativeKey, vault });
-      const nonce = await client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal });
+      const { key, nonce } = (await takeWarm()) ?? (await makeKeyAndNonce(signal));
       const url = buildAuthorizationUrl({
         provider,
         clientId,

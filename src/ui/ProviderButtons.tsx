@@ -8,7 +8,15 @@ function ProviderButton({ actor, provider }: { actor: SignInActorRef; provider: 
   // Enabled from the machine: false while sign-out is still clearing storage.
   const enabled = useCan(actor, event);
   return (
-    <button type="button" className={`provider provider-${provider}`} disabled={!enabled} onClick={() => actor.send(event)}>
+    <button
+      type="button"
+      className={`provider provider-${provider}`}
+      disabled={!enabled}
+      // Intent: the machine may prepare the key and nonce before the click.
+      onPointerEnter={() => actor.send({ type: 'user.intent' })}
+      onFocus={() => actor.send({ type: 'user.intent' })}
+      onClick={() => actor.send(event)}
+    >
       Sign in with {PROVIDER_LABELS[provider]}
     </button>
   );
