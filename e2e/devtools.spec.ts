@@ -6,14 +6,16 @@ test('?devtools shows the statechart with the current state lit through a full s
   await page.goto('/?devtools');
   const panel = page.getByRole('region', { name: 'Statechart' });
   await expect(panel).toBeVisible();
-  const lit = panel.locator('.state.active.leaf');
-  await expect(lit).toHaveAttribute('data-state', 'signIn.idle');
+  const lit = panel.locator('.state.compound.active, .state.leaf.active').first();
+  await expect(panel.locator('.state.active[data-state="signIn.idle"]')).toBeVisible();
+  await expect(panel.locator('.state.active[data-state="signIn.idle.cold"]')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('devtools-idle.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await page.getByRole('button', { name: /Continue as Alice/ }).click();
   await expectState(page, 'signed-in');
   await expect(lit).toHaveAttribute('data-state', 'signIn.signed-in');
+  await expect(panel.locator('.state.active')).toHaveCount(1);
   // The last transition is the one drawn as animated.
   await expect(panel.locator('.transition.last')).toHaveAttribute('data-edge', 'signIn.fetching-login->signIn.signed-in');
   const log = panel.getByRole('region', { name: 'Transition log' });

@@ -49,13 +49,24 @@ export function createSignInActors(deps: SignInDependencies) {
     return { key, nonce };
   };
   // Warm start: at most one preparation, in memory only. It is not tied to the preparing
-  // actor's lifetime, so that a click during preparation takes it over instead of
-  // cancelling it.
-  let warm: ReturnType<typeof makeKeyAndNonce> | undefined;
+  // actor's lifetime: a click during preparation takes over its outcome (its error too, so
+  // that a failing service is not asked twice in a row), while a preparation that failed
+  // earlier is simply done again.
+  let warm: { result: ReturnType<typeof makeKeyAndNonce>; settled: boolean } | undefined;
+  const prepare = () => {
+    const entry = { result: makeKeyAndNonce(), settled: false };
+    entry.result.then(
+      () => (entry.settled = true),
+      () => (entry.settled = true),
+    );
+    warm = entry;
+    return entry.result;
+  };
   const takeWarm = async () => {
-    const pending = warm;
+    const entry = warm;
     warm = undefined;
-    const prepared = await pending?.catch(() => undefined);
+    if (!entry) return undefined;
+    const prepared = entry.settled ? await entry.result.catch(() => undefined) : await entry.result;
     return prepared && prepared.nonce.estimatedExpiration - now() > NONCE_REFRESH_MARGIN_MS ? prepared : undefined;
   };
 
@@ -80,8 +91,7 @@ export function createSignInActors(deps: SignInDependencies) {
     }),
 
     prepareSignIn: fromPromise<void, void>(async () => {
-      warm ??= makeKeyAndNonce();
-      await warm;
+      await (warm?.result ?? prepare());
     }),
 
     startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input, signal }) => {
