@@ -3,7 +3,7 @@
  * service, sharing signing keys, as one connect-style middleware. Used by the Vite
  * plugin (npm start, vite preview) and by the standalone server (Playwright, real mode).
  */
-import type { RequestHandler } from 'msw';
+import { delay, http, type RequestHandler } from 'msw';
 import { createIdentityProvider, type Middleware } from './idp/identity-provider.ts';
 import { createSigningKeys, type SigningKeys } from './idp/signing-keys.ts';
 import { createMswMiddleware, type RecordedRequest } from './http-adapter.ts';
@@ -16,6 +16,10 @@ export interface MockServicesOptions {
   loginServicePath: string;
   apiKey: string;
   network?: string;
+  /** Added to every login-service call, to model the network (the benchmark uses 100 ms). */
+  latencyMs?: number;
+  /** Added to the proof call on top, to model a real prover. */
+  proofDelayMs?: number;
 }
 
 export interface MockServices {
@@ -39,6 +43,10 @@ const bounded = <T>(list: T[], item: T) => {
 export function createMockServices(options: MockServicesOptions): MockServices {
   const keys = createSigningKeys();
   const shared = createLoginServiceHandlers({ apiKey: options.apiKey, network: options.network, keys });
+  // Delays wait, then fall through to the real handlers (a resolver returning nothing).
+  const latency: RequestHandler[] = [];
+  if (options.latencyMs) latency.push(http.all('*/v1/*', () => delay(options.latencyMs).then(() => undefined)));
+  if (options.proofDelayMs) latency.push(http.post('*/v1/zklogin/zkp', () => delay(options.proofDelayMs).then(() => undefined)));
   let overrides: RequestHandler[] = [];
   const requests: RecordedRequest[] = [];
   const authorizations: MockServices['authorizations'] = [];
@@ -50,7 +58,7 @@ export function createMockServices(options: MockServicesOptions): MockServices {
   });
   const loginService = createMswMiddleware({
     basePath: `${options.basePath}${options.loginServicePath}/v1/`,
-    handlers: () => [...overrides, ...shared],
+    handlers: () => [...latency, ...overrides, ...shared],
     onRequest: (request) => bounded(requests, request),
   });
 

@@ -2,7 +2,7 @@
  * The mock identity provider and mock login service as a standalone HTTP server, for
  * Playwright and for trying real mode locally:
  *
- *   node mocks/server.ts --port 5199 --api-key some-key [--network testnet]
+ *   node mocks/server.ts --port 5199 --api-key some-key [--network testnet] [--latency 100] [--proof-delay 0]
  *
  * Login service: http://127.0.0.1:<port>/v1/... ; identity providers:
  * http://127.0.0.1:<port>/idp/<provider>/authorize. Test control (never in the app):
@@ -22,10 +22,19 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     'api-key': { type: 'string', default: 'enoki_public_mock_server' },
     network: { type: 'string', default: 'testnet' },
+    latency: { type: 'string', default: '0' },
+    'proof-delay': { type: 'string', default: '0' },
   },
 });
 
-const services = createMockServices({ basePath: '', loginServicePath: '', apiKey: values['api-key']!, network: values.network });
+const services = createMockServices({
+  basePath: '',
+  loginServicePath: '',
+  apiKey: values['api-key']!,
+  network: values.network,
+  latencyMs: Number(values.latency),
+  proofDelayMs: Number(values['proof-delay']),
+});
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'Content-Type': 'application/json' });

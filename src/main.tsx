@@ -21,6 +21,8 @@ async function boot() {
   }
   const { config } = result;
   const query = new URLSearchParams(window.location.search);
+  // Read before the machine starts: it removes the fragment as soon as it takes it.
+  const isCallbackPage = window.location.hash.length > 1;
   const wantsInspector = config.inspect || query.has('inspect');
   const inspector = wantsInspector ? (await import('./app/inspector.ts')).createInspector() : undefined;
   const log = createTransitionLog();
@@ -38,9 +40,11 @@ async function boot() {
       <App actor={actor} config={config} log={log} devtoolsOpen={query.has('devtools')} />
     </StrictMode>,
   );
-  // The Sui code is not on the first page; fetch it while the browser has nothing to do.
+  // The Sui code is not on the first page: fetch it while the browser has nothing to do,
+  // or at once on a callback page, where "Create proof" is the likely next click.
   const whenIdle = window.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 200));
-  whenIdle(preloadSignInCode);
+  if (isCallbackPage) preloadSignInCode();
+  else whenIdle(preloadSignInCode);
 }
 
 void boot();

@@ -17,9 +17,9 @@ import type { SignInDependencies } from './dependencies.ts';
 const loadKeys = () => import('../zklogin/ephemeral-key.ts');
 const loadSigner = () => import('../zklogin/signer.ts');
 
-/** Fetches the Sui code the next steps need, so that no click waits for a download. */
+/** Fetches the Sui code the next steps need and warms the curve, so that no click waits. */
 export function preloadSignInCode(): void {
-  void loadKeys();
+  void loadKeys().then(({ warmUpCurve }) => warmUpCurve());
   void loadSigner();
 }
 
@@ -119,6 +119,7 @@ export function createSignInActors(deps: SignInDependencies) {
             maxEpoch: nonce.maxEpoch,
             randomness: nonce.randomness,
             ephemeralKeyPair: key.stored,
+            ephemeralPublicKey: key.publicKey,
             ...(key.nativeKeyId ? { nativeKeyId: key.nativeKeyId } : {}),
             nonce: nonce.nonce,
           },
@@ -164,17 +165,15 @@ export function createSignInActors(deps: SignInDependencies) {
         throw SignInError.of('MISSING_PROOF_PARAMETERS');
       }
       if (isExpired(session.expiresAt, now())) throw SignInError.of('SESSION_EXPIRED');
-      const ephemeral = await loadEphemeralSigner(session, vault);
+      // The request goes out at once; the signer's key is rebuilt while it is under way.
+      const ephemeral = loadEphemeralSigner(session, vault);
+      ephemeral.catch(() => {});
+      const ephemeralPublicKey = session.ephemeralPublicKey ?? (await ephemeral).getPublicKey().toSuiPublicKey();
       const proof = await client.createProof(
-        {
-          jwt: session.jwt,
-          network: config.network,
-          ephemeralPublicKey: ephemeral.getPublicKey().toSuiPublicKey(),
-          maxEpoch: session.maxEpoch,
-          randomness: session.randomness,
-        },
+        { jwt: session.jwt, network: config.network, ephemeralPublicKey, maxEpoch: session.maxEpoch, randomness: session.randomness },
         { signal },
       );
+      await ephemeral;
       const withProof = { ...session, proof };
       // Build the signer before storing: a proof that does not match our address is refused.
       const signer = await buildZkLoginSigner({ session: withProof, state, vault, now: now() });

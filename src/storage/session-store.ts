@@ -26,6 +26,8 @@ const SignInSessionSchema = v.object({
   randomness: v.string(),
   /** A Sui private key (suiprivkey...) or NATIVE_KEY_MARKER. */
   ephemeralKeyPair: v.string(),
+  /** The ephemeral public key as sent to the login service (public, kept to skip re-deriving it). */
+  ephemeralPublicKey: v.optional(v.string()),
   /** With NATIVE_KEY_MARKER: which vault entry holds the key (see nativeKeyEntry). */
   nativeKeyId: v.optional(v.string()),
   /** The nonce this flow sent to the provider; a callback's token must carry it. */

@@ -45,6 +45,14 @@ export async function createEphemeralKey(options: { native: boolean; vault: KeyV
   };
 }
 
+/**
+ * Pays the curve's one-time set-up (its precomputed tables, tens of milliseconds) while
+ * the browser is idle, instead of on the visitor's click.
+ */
+export function warmUpCurve(): void {
+  new Ed25519Keypair().getPublicKey();
+}
+
 /** Rebuilds the ephemeral signer from what the session stored. */
 export async function loadEphemeralSigner(
   session: { ephemeralKeyPair: string; nativeKeyId?: string },
