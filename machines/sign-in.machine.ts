@@ -319,5 +319,3 @@ export const signInMachine = setup({
     },
   },
 });
-
-export type SignInMachine = typeof signInMachine;

@@ -18,5 +18,3 @@ export function createTabChannel(name: string): TabChannel {
     onSignOut: (listener) => channel.addEventListener('message', (event) => event.data === SIGNED_OUT && listener()),
   };
 }
-
-export const silentTabChannel: TabChannel = { announceSignOut: () => {}, onSignOut: () => {} };

@@ -23,7 +23,3 @@ export class LoginServiceError extends Error {
     this.retryAfter = retryAfter;
   }
 }
-
-export function isLoginServiceError(error: unknown): error is LoginServiceError {
-  return error instanceof LoginServiceError;
-}
