@@ -13,6 +13,7 @@ import { isExpired } from '../zklogin/expiry.ts';
 import { assertProvider, buildAuthorizationUrl, PROVIDER_LABELS } from '../zklogin/providers.ts';
 import { Secret } from '../zklogin/secret.ts';
 import type { SignInDependencies } from './dependencies.ts';
+import { createWarmStart } from './warm-start.ts';
 
 const loadKeys = () => import('../zklogin/ephemeral-key.ts');
 const loadSigner = () => import('../zklogin/signer.ts');
@@ -22,9 +23,6 @@ export function preloadSignInCode(): void {
   void loadKeys().then(({ warmUpCurve }) => warmUpCurve());
   void loadSigner();
 }
-
-/** A prepared nonce with less time than this left is refreshed, not used. */
-export const NONCE_REFRESH_MARGIN_MS = 60 * 60 * 1000;
 
 type ZkSigner = Awaited<ReturnType<Awaited<ReturnType<typeof loadSigner>>['buildZkLoginSigner']>>;
 
@@ -48,27 +46,7 @@ export function createSignInActors(deps: SignInDependencies) {
     const nonce = await client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal });
     return { key, nonce };
   };
-  // Warm start: at most one preparation, in memory only. It is not tied to the preparing
-  // actor's lifetime: a click during preparation takes over its outcome (its error too, so
-  // that a failing service is not asked twice in a row), while a preparation that failed
-  // earlier is simply done again.
-  let warm: { result: ReturnType<typeof makeKeyAndNonce>; settled: boolean } | undefined;
-  const prepare = () => {
-    const entry = { result: makeKeyAndNonce(), settled: false };
-    entry.result.then(
-      () => (entry.settled = true),
-      () => (entry.settled = true),
-    );
-    warm = entry;
-    return entry.result;
-  };
-  const takeWarm = async () => {
-    const entry = warm;
-    warm = undefined;
-    if (!entry) return undefined;
-    const prepared = entry.settled ? await entry.result.catch(() => undefined) : await entry.result;
-    return prepared && prepared.nonce.estimatedExpiration - now() > NONCE_REFRESH_MARGIN_MS ? prepared : undefined;
-  };
+  const warmStart = createWarmStart(makeKeyAndNonce, now);
 
   return {
     restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
@@ -91,7 +69,7 @@ export function createSignInActors(deps: SignInDependencies) {
     }),
 
     prepareSignIn: fromPromise<void, void>(async () => {
-      await (warm?.result ?? prepare());
+      await warmStart.prepare();
     }),
 
     startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input, signal }) => {
@@ -100,7 +78,7 @@ export function createSignInActors(deps: SignInDependencies) {
       const provider = input.provider;
       const clientId = config.clientIds[provider];
       if (!clientId) throw new Error(`Sign-in with ${PROVIDER_LABELS[provider]} is not configured (no client id).`);
-      const { key, nonce } = (await takeWarm()) ?? (await makeKeyAndNonce(signal));
+      const { key, nonce } = (await warmStart.take()) ?? (await makeKeyAndNonce(signal));
       const url = buildAuthorizationUrl({
         provider,
         clientId,
