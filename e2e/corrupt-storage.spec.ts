@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+import { deleteVaultEntries, expect, expectCleanLoggedOut, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
 
 const APP_KEY = 'enoki_public_built_in_mock';
 const SESSION_KEY = `@zklogin-sign-in/session/${APP_KEY}`;
@@ -31,10 +31,7 @@ for (const change of ['truncated', 'flipped bit', 'wrong IV', 'JSON not ours', '
     await signIn(page, 'google', 'Alice');
     await tamper(page, change);
     await page.reload();
-    await expectState(page, 'logged-out');
-    await expect(page.getByRole('status')).toContainText('Your stored session could not be read, so you have been signed out.');
-    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
-    expect((await readBrowserStorage(page)).session).toEqual({});
+    await expectCleanLoggedOut(page, 'Your stored session could not be read, so you have been signed out.');
   });
 }
 
@@ -64,18 +61,7 @@ test('a session stored under another application key is not used', async ({ page
 
 test('the session key gone from IndexedDB: a clean logged-out', async ({ page }) => {
   await signIn(page, 'facebook', 'Bob');
-  await page.evaluate(
-    (name) =>
-      new Promise<void>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const tx = request.result.transaction('keys', 'readwrite');
-          tx.objectStore('keys').clear();
-          tx.oncomplete = () => resolve();
-        };
-      }),
-    `@zklogin-sign-in/${APP_KEY}`,
-  );
+  await deleteVaultEntries(page, APP_KEY);
   await page.reload();
   await expectState(page, 'logged-out');
   await expect(page.getByRole('status')).toContainText('could not be read');

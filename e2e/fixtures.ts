@@ -105,3 +105,31 @@ export async function injectFault(request: APIRequestContext, call: LoginService
 export async function clearFaults(request: APIRequestContext) {
   await request.delete(`${MOCK_SERVER}/__control/faults`);
 }
+
+/** A clean logged-out: the state, the notice, sign-in usable again, nothing stored. */
+export async function expectCleanLoggedOut(page: Page, notice: string) {
+  await expectState(page, 'logged-out');
+  await expect(page.getByRole('status')).toContainText(notice);
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  expect((await readBrowserStorage(page)).session).toEqual({});
+}
+
+/** Deletes the app's IndexedDB key-vault entries whose names start with `prefix` ('' = all). */
+export function deleteVaultEntries(page: Page, appKey: string, prefix = '') {
+  return page.evaluate(
+    ({ database, prefix }) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open(database);
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const store = request.result.transaction('keys', 'readwrite').objectStore('keys');
+          const keys = store.getAllKeys();
+          keys.onsuccess = () => {
+            for (const key of keys.result) if (String(key).startsWith(prefix)) store.delete(key);
+          };
+          store.transaction.oncomplete = () => resolve();
+        };
+      }),
+    { database: `@zklogin-sign-in/${appKey}`, prefix },
+  );
+}

@@ -1,4 +1,4 @@
-import { expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+import { expect, expectCleanLoggedOut, expectState, signIn, test } from './fixtures.ts';
 
 const DAY = 86_400_000;
 
@@ -7,10 +7,7 @@ test('past expiresAt, a reload shows the visitor logged out and storage cleared'
   await signIn(page, 'google', 'Bob');
   await page.clock.setSystemTime(Date.now() + 3 * DAY);
   await page.reload();
-  await expectState(page, 'logged-out');
-  await expect(page.getByRole('status')).toContainText('Your session has expired. Please sign in again.');
-  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
-  expect((await readBrowserStorage(page)).session).toEqual({});
+  await expectCleanLoggedOut(page, 'Your session has expired. Please sign in again.');
 });
 
 test('a stored proof past expiry is refused with the catalogue message', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, expectState, signIn, test } from './fixtures.ts';
+import { deleteVaultEntries, expect, expectState, signIn, test } from './fixtures.ts';
 
 test("a second tab's sign-in does not clobber the first tab's flow (native keys share one database)", async ({ context }) => {
   const first = await context.newPage();
@@ -24,20 +24,7 @@ test('a missing native key is refused with the catalogue message', async ({ page
   await signIn(page, 'twitch', 'Carol');
   await page.getByRole('button', { name: 'Create proof' }).click();
   await expectState(page, 'ready');
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const request = indexedDB.open('@zklogin-sign-in/enoki_public_e2e_real_mode');
-        request.onsuccess = () => {
-          const store = request.result.transaction('keys', 'readwrite').objectStore('keys');
-          const keys = store.getAllKeys();
-          keys.onsuccess = () => {
-            for (const key of keys.result) if (String(key).startsWith('ephemeral-key/')) store.delete(key);
-            store.transaction.oncomplete = () => resolve();
-          };
-        };
-      }),
-  );
+  await deleteVaultEntries(page, 'enoki_public_e2e_real_mode', 'ephemeral-key/');
   await page.reload();
   await expectState(page, 'ready');
   await page.getByRole('button', { name: 'Sign message' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { stubbedMachine } from '../../machines/test-stubs.ts';
 import { Secret } from '../zklogin/secret.ts';
 import { createTransitionLog, statePath } from './transition-log.ts';
@@ -9,9 +9,9 @@ describe('transition log', () => {
     let clock = 1_000;
     const log = createTransitionLog({ now: () => clock });
     const actor = createActor(stubbedMachine(), { input: { fragment: new Secret('#id_token=eyJ.eyJ.sig') }, inspect: (e) => log.observe(e) });
-    actor.start();
-    clock = 1_250;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    actor.start(); // the first transition happens here, synchronously, at 1,000
+    clock = 1_250; // the stub actors settle after this
+    await waitFor(actor, (s) => s.matches('signed-in'));
     const entries = log.entries();
     expect(entries.map((e) => `${e.from || '(start)'} → ${e.to}`)).toEqual([
       '(start) → callback-validating',
@@ -25,9 +25,9 @@ describe('transition log', () => {
   it('redacts secrets from payloads, as the inspector does', async () => {
     const log = createTransitionLog();
     const actor = createActor(stubbedMachine(), { input: {}, inspect: (e) => log.observe(e) }).start();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'url.fragment', fragment: new Secret('#id_token=very-secret') });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor(actor, (s) => s.matches('signed-in'));
     const json = log.toJSON();
     expect(json).toContain('url.fragment');
     expect(json).not.toContain('very-secret');
