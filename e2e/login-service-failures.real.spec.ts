@@ -10,7 +10,8 @@ import {
   test,
   type LoginServiceCall,
 } from './fixtures.ts';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TransitionEntry } from '../src/app/transition-log.ts';
 
 const MALFORMED = 'The login service sent an answer this app does not understand. Please try again.';
 const httpFault = (status: number) => ({
@@ -55,6 +56,24 @@ async function reachCall(page: Page, call: LoginServiceCall) {
   return readBrowserStorage(page);
 }
 
+/**
+ * Hovering a sign-in button starts the warm start, which calls the nonce endpoint ahead
+ * of the click and fails silently. A click after that failure asks again, so the test
+ * lets the warm start fail first, checks it stayed silent, and then counts the click's
+ * own calls alone.
+ */
+async function letWarmStartFail(page: Page, request: APIRequestContext, transitionLog: unknown[]) {
+  await page.getByRole('button', { name: 'Sign in with Google' }).hover();
+  await expect
+    .poll(() => (transitionLog as TransitionEntry[]).some((entry) => entry.from === 'idle.preparing' && entry.to === 'idle.cold'), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await expectState(page, 'idle');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await request.delete(`${MOCK_SERVER}/__control/requests`);
+}
+
 async function makeCall(page: Page, call: LoginServiceCall) {
   if (call === 'nonce') await page.getByRole('button', { name: 'Sign in with Google' }).click();
   if (call === 'login') await page.getByRole('button', { name: /Continue as Alice/ }).click();
@@ -69,10 +88,11 @@ async function expectRecovered(page: Page, call: LoginServiceCall) {
 
 for (const call of ['nonce', 'login', 'proof'] as const) {
   for (const { fault, message } of FAULTS) {
-    test(`login service ${fault} on ${call}: clear message, nothing half-written, retry works`, async ({ page, request }) => {
+    test(`login service ${fault} on ${call}: clear message, nothing half-written, retry works`, async ({ page, request, transitionLog }) => {
       const before = await reachCall(page, call);
       await request.delete(`${MOCK_SERVER}/__control/requests`);
       await injectFault(request, call, fault);
+      if (call === 'nonce') await letWarmStartFail(page, request, transitionLog);
       await makeCall(page, call);
       await expectState(page, 'failed');
       await expect(page.getByRole('alert')).toContainText(message);
