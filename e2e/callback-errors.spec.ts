@@ -7,7 +7,7 @@ test('a fragment with no flow started shows the catalogue message and leaves a s
   const { login } = await signIn(page, 'google', 'Alice');
   await page.goto(`/#id_token=${token({ iss: 'x', aud: 'y', sub: 'z', nonce: 'n' })}`);
   await expectState(page, 'failed');
-  await expect(page.getByRole('alert')).toContainText(
+  await expect(page.getByRole('alert')).toHaveText(
     'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
   );
   expect(page.url()).not.toContain('#');
@@ -19,7 +19,7 @@ test('a fragment with no flow started shows the catalogue message and leaves a s
 test('a fragment on a fresh page: flow not started, start over leads to idle', async ({ page }) => {
   await page.goto(`/#id_token=${token({ iss: 'x', aud: 'y', sub: 'z' })}`);
   await expectState(page, 'failed');
-  await expect(page.getByRole('alert')).toContainText('Start of sign-in flow could not be found.');
+  await expect(page.getByRole('alert')).toHaveText('Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.');
   await page.getByRole('button', { name: 'Start over' }).click();
   await expectState(page, 'idle');
 });
@@ -51,7 +51,7 @@ for (const [name, fragment, message] of CASES) {
   test(`callback with ${name}: the exact message, and the visitor can start over`, async ({ page }) => {
     await callbackWith(page, fragment);
     await expectState(page, 'failed');
-    await expect(page.getByRole('alert')).toContainText(message);
+    await expect(page.getByRole('alert')).toHaveText(message);
     expect(page.url()).not.toContain('#');
     await page.getByRole('button', { name: 'Start over' }).click();
     await expectState(page, 'idle');

@@ -95,7 +95,7 @@ for (const call of ['nonce', 'login', 'proof'] as const) {
       if (call === 'nonce') await letWarmStartFail(page, request, transitionLog);
       await makeCall(page, call);
       await expectState(page, 'failed');
-      await expect(page.getByRole('alert')).toContainText(message);
+      await expect(page.getByRole('alert')).toHaveText(message);
       expect(await readBrowserStorage(page)).toEqual(before);
 
       // "Try later" answers are retried twice, as far apart as Retry-After (1 s) asks.

@@ -19,7 +19,7 @@ test('a stored proof past expiry is refused with the catalogue message', async (
   await page.clock.setSystemTime(Date.now() + 3 * DAY);
   await page.getByRole('button', { name: 'Sign message' }).click();
   await expectState(page, 'failed');
-  await expect(page.getByRole('alert')).toContainText('Stored proof is expired.');
+  await expect(page.getByRole('alert')).toHaveText('Stored proof is expired.');
   await page.getByRole('button', { name: 'Start over' }).click();
   await expectState(page, 'logged-out');
 });

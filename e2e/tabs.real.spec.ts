@@ -29,5 +29,5 @@ test('a missing native key is refused with the catalogue message', async ({ page
   await expectState(page, 'ready');
   await page.getByRole('button', { name: 'Sign message' }).click();
   await expectState(page, 'failed');
-  await expect(page.getByRole('alert')).toContainText('Native signer not found in store.');
+  await expect(page.getByRole('alert')).toHaveText('Native signer not found in store.');
 });

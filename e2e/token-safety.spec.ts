@@ -28,7 +28,7 @@ test('the same id_token replayed by pasting the URL neither signs anyone in nor 
   const before = await readBrowserStorage(page);
   await page.goto(`/#id_token=${idToken}`);
   await expectState(page, 'failed');
-  await expect(page.getByRole('alert')).toContainText('Start of sign-in flow could not be found.');
+  await expect(page.getByRole('alert')).toHaveText('Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.');
   expect(page.url()).not.toContain(idToken);
   expect(await readBrowserStorage(page)).toEqual(before);
   await page.getByRole('button', { name: 'Start over' }).click();

@@ -20,9 +20,12 @@ export function FailureAlert({ actor }: { actor: SignInActorRef }) {
   return (
     <section className="failure">
       <h1 id="page-title" tabIndex={-1}>{STEP_TITLES[failure.step] ?? 'Something went wrong'}</h1>
-      <div className="alert" role="alert">
-        <p className="alert-message">{failure.message}</p>
-        {failure.detail && <p className="alert-detail">{failure.detail}</p>}
+      <div className="alert">
+        {/* Only the message is announced (and is the alert's whole text); the ways on follow it. */}
+        <div role="alert">
+          <p className="alert-message">{failure.message}</p>
+          {failure.detail && <p className="alert-detail">{failure.detail}</p>}
+        </div>
         <div className="actions">
         {canRetry && (
           <button type="button" className="primary" onClick={() => actor.send({ type: 'user.retry' })}>
