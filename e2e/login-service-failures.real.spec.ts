@@ -60,9 +60,9 @@ async function reachCall(page: Page, call: LoginServiceCall) {
  * Hovering a sign-in button starts the warm start, which calls the nonce endpoint ahead
  * of the click and fails silently. A click after that failure asks again, so the test
  * lets the warm start fail first, checks it stayed silent, and then counts the click's
- * own calls alone.
+ * own calls alone. Returns when the warm start's last call reached the service.
  */
-async function letWarmStartFail(page: Page, request: APIRequestContext, transitionLog: unknown[]) {
+async function letWarmStartFail(page: Page, request: APIRequestContext, transitionLog: unknown[]): Promise<number> {
   await page.getByRole('button', { name: 'Sign in with Google' }).hover();
   await expect
     .poll(() => (transitionLog as TransitionEntry[]).some((entry) => entry.from === 'idle.preparing' && entry.to === 'idle.cold'), {
@@ -71,7 +71,14 @@ async function letWarmStartFail(page: Page, request: APIRequestContext, transiti
     .toBe(true);
   await expectState(page, 'idle');
   await expect(page.getByRole('alert')).toHaveCount(0);
+  const warmStartCalls = await serviceCalls(request, 'nonce');
   await request.delete(`${MOCK_SERVER}/__control/requests`);
+  return warmStartCalls.at(-1)!.at;
+}
+
+async function serviceCalls(request: APIRequestContext, call: LoginServiceCall) {
+  const seen = (await (await request.get(`${MOCK_SERVER}/__control/requests`)).json()) as { path: string; at: number }[];
+  return seen.filter(({ path }) => path === PATHS[call]);
 }
 
 async function makeCall(page: Page, call: LoginServiceCall) {
@@ -92,18 +99,19 @@ for (const call of ['nonce', 'login', 'proof'] as const) {
       const before = await reachCall(page, call);
       await request.delete(`${MOCK_SERVER}/__control/requests`);
       await injectFault(request, call, fault);
-      if (call === 'nonce') await letWarmStartFail(page, request, transitionLog);
+      const warmStartFailedAt = call === 'nonce' ? await letWarmStartFail(page, request, transitionLog) : undefined;
       await makeCall(page, call);
       await expectState(page, 'failed');
       await expect(page.getByRole('alert')).toHaveText(message);
       expect(await readBrowserStorage(page)).toEqual(before);
 
-      // "Try later" answers are retried twice, as far apart as Retry-After (1 s) asks.
-      const attempts = ((await (await request.get(`${MOCK_SERVER}/__control/requests`)).json()) as { path: string; at: number }[])
-        .filter((seen) => seen.path === PATHS[call]);
+      // "Try later" answers are retried twice, as far apart as Retry-After (1 s) asks,
+      // and the click after the warm start's last "try later" waits for it too.
+      const attempts = await serviceCalls(request, call);
       if (fault === 'http-429' || fault === 'http-503') {
         expect(attempts).toHaveLength(3);
-        for (let i = 1; i < attempts.length; i++) expect(attempts[i]!.at - attempts[i - 1]!.at).toBeGreaterThanOrEqual(950);
+        const times = [...(warmStartFailedAt === undefined ? [] : [warmStartFailedAt]), ...attempts.map(({ at }) => at)];
+        for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
       } else if (fault !== 'network-error') {
         expect(attempts).toHaveLength(1);
       }

@@ -102,6 +102,30 @@ describe('login service client (Enoki v1) against the mock', () => {
     expect(waits).toEqual([500, 1000]);
   });
 
+  it('honours the last Retry-After on the next call too, waiting only for what is left of it', async () => {
+    let clock = 1_000_000;
+    const waits: number[] = [];
+    const patient = createLoginServiceClient({
+      baseUrl: TEST_API_URL,
+      apiKey: TEST_API_KEY,
+      maxRetries: 0,
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    });
+    service.server.use(http.post('*/v1/zklogin/nonce', () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '3' } }), { once: true }));
+    await caught(patient.createNonce({ network: 'testnet', ephemeralPublicKey }));
+    clock += 1_000;
+    const answer = await patient.createNonce({ network: 'testnet', ephemeralPublicKey });
+    expect(answer.nonce).toBeTruthy();
+    expect(waits).toEqual([2_000]);
+    // Once the service has been given its time, calls go straight out again.
+    await patient.createNonce({ network: 'testnet', ephemeralPublicKey });
+    expect(waits).toEqual([2_000]);
+  });
+
   it('does not retry other failures, nor wait for a Retry-After longer than its limit', async () => {
     const waits: number[] = [];
     const patient = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY, sleep: async (ms) => void waits.push(ms) });

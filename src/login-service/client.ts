@@ -21,6 +21,8 @@ export interface LoginServiceOptions {
   fetch?: typeof fetch;
   /** Waits between attempts (tests replace it). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock for Retry-After across calls (tests replace it). */
+  now?: () => number;
 }
 
 export interface CallOptions {
@@ -75,25 +77,38 @@ export function createLoginServiceClient(options: LoginServiceOptions): LoginSer
   const maxRetries = options.maxRetries ?? 2;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
   const wait = options.sleep ?? sleep;
+  const now = options.now ?? Date.now;
+  // A "try later" answer speaks for the service, not for one call: the next call (the
+  // click after a failed warm start, or "Try again") also waits until then.
+  let notBefore = 0;
+
+  async function waitFor(ms: number, signal: AbortSignal | undefined) {
+    try {
+      await wait(ms, signal);
+    } catch {
+      throw new LoginServiceError(0, 'aborted', 'The request to the login service was cancelled.');
+    }
+  }
 
   /**
    * One call with retries: only "try later" answers (429, 503) are retried, after the
    * service's Retry-After when it gave one (and it is not too long), else with
-   * exponential backoff. Everything else goes straight to the visitor.
+   * exponential backoff. Everything else goes straight to the visitor. A call made while
+   * an earlier Retry-After is still running first waits for the rest of it.
    */
   async function request<T extends v.GenericSchema>(spec: RequestSpec<T>): Promise<v.InferOutput<T>> {
+    const pause = notBefore - now();
+    if (pause > 0 && pause <= maxRetryDelayMs) await waitFor(pause, spec.signal);
     for (let attempt = 0; ; attempt++) {
       try {
         return await attemptOnce(spec);
       } catch (error) {
-        if (!(error instanceof LoginServiceError) || !RETRYABLE_STATUSES.has(error.status) || attempt >= maxRetries) throw error;
+        if (!(error instanceof LoginServiceError) || !RETRYABLE_STATUSES.has(error.status)) throw error;
+        if (error.retryAfter !== undefined) notBefore = now() + error.retryAfter * 1000;
+        if (attempt >= maxRetries) throw error;
         const delay = error.retryAfter !== undefined ? error.retryAfter * 1000 : BASE_BACKOFF_MS * 2 ** attempt;
         if (delay > maxRetryDelayMs) throw error;
-        try {
-          await wait(delay, spec.signal);
-        } catch {
-          throw new LoginServiceError(0, 'aborted', 'The request to the login service was cancelled.');
-        }
+        await waitFor(delay, spec.signal);
       }
     }
   }
