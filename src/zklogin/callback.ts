@@ -2,20 +2,13 @@
  * The callback: read the provider's answer from the URL fragment and run the spec's
  * checks in the spec's order, then the nonce binding the existing implementation lacks.
  */
-import { decodeJwt } from '@mysten/sui/zklogin';
-import { CATALOGUE, SignInError } from './errors.ts';
+import { SignInError } from './errors.ts';
+import { readIdTokenClaims, type IdTokenClaims } from './id-token-claims.ts';
 
 /** What the start of the flow left behind, needed to accept a callback. */
 export interface PendingFlow {
   /** The nonce this flow asked the provider to put in the token. */
   nonce: string;
-}
-
-export interface IdTokenClaims {
-  iss: string;
-  aud: string;
-  sub: string;
-  nonce?: unknown;
 }
 
 export interface ValidCallback {
@@ -44,27 +37,6 @@ function providerErrorDetail(params: URLSearchParams): string | undefined {
   return `The identity provider answered: ${text.slice(0, MAX_DETAIL_LENGTH)}`;
 }
 
-function decodeClaims(jwt: string): IdTokenClaims {
-  let claims: IdTokenClaims;
-  try {
-    const { iss, aud, sub, ...rest } = decodeJwt(jwt);
-    claims = { iss, aud, sub, nonce: (rest as { nonce?: unknown }).nonce };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : '';
-    if (message === CATALOGUE.MISSING_JWT_DATA) throw SignInError.of('MISSING_JWT_DATA');
-    if (message === CATALOGUE.AUD_IS_ARRAY) throw SignInError.of('AUD_IS_ARRAY');
-    // Bad base64, bad JSON, a payload that is not an object: never echo the token itself.
-    throw SignInError.of('MALFORMED_ID_TOKEN');
-  }
-  // decodeJwt only checks that the claims are there; an address is derived from them, so
-  // a number or an object where a string belongs is refused too (found by fuzzing).
-  const { iss, aud, sub } = claims as { iss: unknown; aud: unknown; sub: unknown };
-  if (typeof iss !== 'string' || typeof aud !== 'string' || typeof sub !== 'string') {
-    throw SignInError.of('MALFORMED_ID_TOKEN');
-  }
-  return claims;
-}
-
 /**
  * Validates a callback fragment against the flow this tab started.
  * Throws a `SignInError` from the catalogue; never anything else.
@@ -74,7 +46,7 @@ export function validateCallback(fragment: string, pending: PendingFlow | null):
   const params = readFragment(fragment);
   const jwt = params.get('id_token');
   if (!jwt) throw SignInError.of('MISSING_ID_TOKEN', providerErrorDetail(params));
-  const claims = decodeClaims(jwt);
+  const claims = readIdTokenClaims(jwt);
   // OpenID Connect Core 3.2.2.11: the nonce claim must equal the nonce sent in the request.
   if (claims.nonce !== pending.nonce) throw SignInError.of('NONCE_MISMATCH');
   return { jwt, claims };
