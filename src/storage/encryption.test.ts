@@ -44,13 +44,15 @@ describe('session encryption', () => {
     await expect(encryption.decrypt(sealed, '@zklogin-sign-in/session/other-app')).rejects.toThrow();
   });
 
-  it('cannot be opened with another master key, nor after the key is destroyed', async () => {
+  it('cannot be opened with another master key, nor after sign-out empties the vault', async () => {
     const vault = createMemoryVault();
     const sealed = await createVaultEncryption(vault, 'session-key').encrypt('hello', CONTEXT);
     await expect(createVaultEncryption(createMemoryVault(), 'session-key').decrypt(sealed, CONTEXT)).rejects.toThrow();
     const encryption = createVaultEncryption(vault, 'session-key');
     expect(await encryption.decrypt(sealed, CONTEXT)).toBe('hello');
-    await encryption.destroyKey();
+    // What sign-out does: the vault is emptied and this page's cached key dropped.
+    await vault.clear();
+    encryption.forget();
     await expect(encryption.decrypt(sealed, CONTEXT)).rejects.toThrow();
   });
 

@@ -13,8 +13,6 @@ export interface Encryption {
   encrypt(plaintext: string, context: string): Promise<string>;
   /** Opens what `encrypt` sealed with the same context; throws on any tampering. */
   decrypt(sealed: string, context: string): Promise<string>;
-  /** Destroys the master key: everything sealed so far can never be opened again. */
-  destroyKey(): Promise<void>;
   /** Drops this page's cached master key, so the next use reads the vault again. */
   forget(): void;
 }
@@ -120,11 +118,6 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
         base64ToBytes(sealed.payload),
       );
       return new TextDecoder().decode(plaintext);
-    },
-
-    async destroyKey() {
-      cached = undefined;
-      await vault.delete(entryName);
     },
 
     forget() {
