@@ -151,10 +151,9 @@ export function createSignInActors(deps: SignInDependencies) {
         { jwt: session.jwt, network: config.network, ephemeralPublicKey, maxEpoch: session.maxEpoch, randomness: session.randomness },
         { signal },
       );
-      await ephemeral;
       const withProof = { ...session, proof };
       // Build the signer before storing: a proof that does not match our address is refused.
-      const signer = await buildZkLoginSigner({ session: withProof, state, vault, now: now() });
+      const signer = await buildZkLoginSigner({ session: withProof, state, vault, now: now(), ephemeralSigner: await ephemeral });
       await sessions.save(state, withProof);
       signerCache = { proofKey: proofKey(withProof), signer };
     }),
@@ -174,15 +173,17 @@ export function createSignInActors(deps: SignInDependencies) {
 
     clearSession: fromPromise<void, { everywhere: boolean }>(async ({ input }) => {
       signerCache = undefined;
-      const session = await sessions.readSession();
+      // Only this tab's session ends (expiry, or another tab's sign-out): find its native
+      // key before the session that names it is gone.
+      const nativeKeyId = input.everywhere ? undefined : (await sessions.readSession())?.nativeKeyId;
       sessions.clear();
       encryption.forget();
       if (input.everywhere) {
         // The visitor signed out: no key of this app survives, in any tab.
         await vault.clear();
         tabs.announceSignOut();
-      } else if (session?.nativeKeyId) {
-        await vault.delete(nativeKeyEntry(session.nativeKeyId));
+      } else if (nativeKeyId) {
+        await vault.delete(nativeKeyEntry(nativeKeyId));
       }
     }),
   };

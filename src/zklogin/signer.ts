@@ -1,6 +1,7 @@
 /**
  * The zkLogin signer built from the stored proof. Loaded lazily with the Sui code.
  */
+import type { Signer } from '@mysten/sui/cryptography';
 import { ZkLoginSigner } from '@mysten/sui/zklogin';
 import type { KeyVault } from '../storage/key-vault.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
@@ -13,6 +14,8 @@ export interface SignerSource {
   state: SignInState | null;
   vault: KeyVault;
   now: number;
+  /** The ephemeral signer when the caller already rebuilt it; else read from the session. */
+  ephemeralSigner?: Signer;
 }
 
 /**
@@ -20,12 +23,12 @@ export interface SignerSource {
  * proof, a native key that is gone. ZkLoginSigner itself checks the proof against the
  * address, so a proof for someone else never signs.
  */
-export async function buildZkLoginSigner({ session, state, vault, now }: SignerSource): Promise<ZkLoginSigner> {
+export async function buildZkLoginSigner({ session, state, vault, now, ...given }: SignerSource): Promise<ZkLoginSigner> {
   if (!state?.address || !session?.ephemeralKeyPair || !session.maxEpoch || !session.proof) {
     throw SignInError.of('MISSING_KEYPAIR_DATA');
   }
   if (isExpired(session.expiresAt, now)) throw SignInError.of('PROOF_EXPIRED');
-  const ephemeralSigner = await loadEphemeralSigner(session, vault);
+  const ephemeralSigner = given.ephemeralSigner ?? (await loadEphemeralSigner(session, vault));
   try {
     return new ZkLoginSigner({
       ephemeralSigner,
