@@ -8,6 +8,7 @@ import { preloadSignInCode } from './actors/sign-in-actors.ts';
 import { startSignInActor } from './app/sign-in-actor.ts';
 import { createTransitionLog, type TransitionEntry } from './app/transition-log.ts';
 import { parseConfig } from './config.ts';
+import { isCallbackFragment } from './zklogin/callback.ts';
 import { App } from './ui/App.tsx';
 import { ConfigError } from './ui/ConfigError.tsx';
 import './ui/styles.css';
@@ -22,7 +23,7 @@ async function boot() {
   const { config } = result;
   const query = new URLSearchParams(window.location.search);
   // Read before the machine starts: it removes the fragment as soon as it takes it.
-  const isCallbackPage = window.location.hash.length > 1;
+  const isCallbackPage = isCallbackFragment(window.location.hash);
   const wantsInspector = config.inspect || query.has('inspect');
   const inspector = wantsInspector ? (await import('./app/inspector.ts')).createInspector() : undefined;
   const log = createTransitionLog();
