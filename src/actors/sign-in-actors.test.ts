@@ -205,16 +205,21 @@ describe('the real actors against the mock login service', () => {
     const store = createMemoryStore();
     const vault = createMemoryVault();
     const appConfig = config({ VITE_NATIVE_KEY: 'true' });
-    const actors = createSignInActors(createDependencies(appConfig, { store, vault, tabs }));
+    const deps = createDependencies(appConfig, { store, vault, tabs });
+    const actors = createSignInActors(deps);
     const run = <T,>(logic: Parameters<typeof createActor>[0], input: T) => {
       const actor = createActor(logic as never, { input } as never).start();
       return waitFor(actor as never, (s: { status: string }) => s.status !== 'active');
     };
     await run(actors.startSignIn, { provider: 'google' });
     expect((await vault.get(VAULT_ENTRIES.sessionKey))).toBeDefined();
+    const nativeKeyId = (await deps.sessions.readSession())?.nativeKeyId;
+    expect(await vault.get(nativeKeyEntry(nativeKeyId!))).toBeDefined();
 
     await run(actors.clearSession, { everywhere: false });
     expect(await vault.get(VAULT_ENTRIES.sessionKey)).toBeDefined();
+    // This tab's own native key goes with its session.
+    expect(await vault.get(nativeKeyEntry(nativeKeyId!))).toBeUndefined();
     expect(announced).toEqual([]);
 
     await run(actors.startSignIn, { provider: 'google' });
