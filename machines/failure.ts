@@ -2,10 +2,11 @@
  * Turns whatever an actor threw into the machine's Failure: a stable code, a message fit
  * to show, and whether retrying the step can help. Pure: no I/O.
  */
-import { CATALOGUE } from '../src/zklogin/errors.ts';
+import { CATALOGUE, TRANSIENT_CODES } from '../src/zklogin/errors.ts';
 import type { Failure, FailedStep } from './sign-in.types.ts';
 
-const CATALOGUE_CODES = new Set<string>([...Object.keys(CATALOGUE), 'INVALID_PROVIDER']);
+/** Refusals repeat themselves when asked again; a service, network or browser failure may clear. */
+const REFUSALS = new Set<string>([...Object.keys(CATALOGUE), 'INVALID_PROVIDER'].filter((code) => !TRANSIENT_CODES.has(code)));
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 
 export function toFailure(error: unknown, step: FailedStep): Failure {
@@ -17,7 +18,17 @@ export function toFailure(error: unknown, step: FailedStep): Failure {
   const code = typeof source.code === 'string' ? source.code : 'UNEXPECTED';
   const message = typeof source.message === 'string' && source.message !== '' ? source.message : GENERIC_MESSAGE;
   const detail = typeof source.detail === 'string' ? source.detail : undefined;
-  // A refusal from the catalogue repeats itself; a service or network failure may clear.
-  const retryable = step !== 'callback-validating' && step !== 'signing' && !CATALOGUE_CODES.has(code);
+  const retryable = step !== 'callback-validating' && step !== 'signing' && !REFUSALS.has(code);
   return { code, message, step, retryable, ...(detail ? { detail } : {}) };
 }
+
+/**
+ * A callback that arrives while the visitor is signed in: it is never a new sign-in, so it
+ * is refused with the catalogue's message without asking storage or the login service.
+ */
+export const STRAY_CALLBACK: Failure = {
+  code: 'FLOW_NOT_STARTED',
+  message: CATALOGUE.FLOW_NOT_STARTED,
+  step: 'callback-validating',
+  retryable: false,
+};

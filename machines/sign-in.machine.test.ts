@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, getInitialSnapshot, getNextSnapshot, waitFor } from 'xstate';
 import { LoginServiceError } from '../src/login-service/errors.ts';
-import { CATALOGUE, SignInError } from '../src/zklogin/errors.ts';
+import { CATALOGUE, SignInError, TRANSIENT_CODES } from '../src/zklogin/errors.ts';
 import { Secret } from '../src/zklogin/secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
-import type { RestoreOutput, SignInContext, SignInEvent } from './sign-in.types.ts';
+import type { CallbackOutput, RestoreOutput, SignInContext, SignInEvent } from './sign-in.types.ts';
+import { STRAY_CALLBACK } from './failure.ts';
 import { failing, SESSION, stubbedMachine } from './test-stubs.ts';
 
 const fragment = () => new Secret('#id_token=abc');
+/** A restoreSession stub that finds `output` in storage. */
+const restoresTo = (output: RestoreOutput) => fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => output);
 
 /** A snapshot at `value` with `context`, without running anything. */
 function at(value: Parameters<typeof signInMachine.resolveState>[0]['value'], context: Partial<SignInContext> = {}) {
@@ -31,10 +34,61 @@ describe('signInMachine: pure transitions', () => {
     expect(snapshot.context.requestedProvider).toBe('twitch');
   });
 
-  it('idle, signed-in, ready, failed, logged-out: a new fragment is validated', () => {
-    for (const value of ['idle', 'signed-in', { ready: 'waiting' }, 'failed', { 'logged-out': 'done' }] as const) {
-      expect(next(at(value), { type: 'url.fragment', fragment: fragment() }).value).toBe('callback-validating');
+  it('idle, failed, logged-out: a new fragment is validated, and the alert gives way to it', () => {
+    for (const value of ['idle', 'failed', { 'logged-out': 'done' }] as const) {
+      const snapshot = next(at(value, { failure: STRAY_CALLBACK }), { type: 'url.fragment', fragment: fragment() });
+      expect(snapshot.value).toBe('callback-validating');
+      expect(snapshot.context.failure).toBeNull();
     }
+  });
+
+  it('signed-in, proving, ready: a fragment is never a new sign-in; the visitor stays, told why', () => {
+    const account = { address: SESSION.address, provider: 'google', expiresAt: SESSION.expiresAt } as const;
+    for (const value of ['signed-in', 'proving', { ready: 'waiting' }, { ready: 'signing' }] as const) {
+      const snapshot = next(at(value, account), { type: 'url.fragment', fragment: fragment() });
+      expect(snapshot.value).toEqual(value);
+      expect(snapshot.context).toMatchObject({ ...account, fragment: null, failure: STRAY_CALLBACK });
+      expect(snapshot.context.failure?.message).toBe(CATALOGUE.FLOW_NOT_STARTED);
+    }
+  });
+
+  it('the alert can be dismissed wherever it sits beside controls; not in failed, whose message it is', () => {
+    for (const value of ['idle', 'signed-in', 'proving', { ready: 'waiting' }, { 'logged-out': 'done' }] as const) {
+      expect(at(value).can({ type: 'user.dismiss' })).toBe(false);
+      const dismissed = next(at(value, { failure: STRAY_CALLBACK }), { type: 'user.dismiss' });
+      expect(dismissed.matches(value)).toBe(true);
+      expect(dismissed.context.failure).toBeNull();
+    }
+    expect(at('failed', { failure: STRAY_CALLBACK }).can({ type: 'user.dismiss' })).toBe(false);
+  });
+
+  it('any new step clears the alert', () => {
+    const steps: [Parameters<typeof at>[0], SignInEvent][] = [
+      ['idle', { type: 'user.signIn', provider: 'google' }],
+      [{ 'logged-out': 'done' }, { type: 'user.signIn', provider: 'google' }],
+      ['signed-in', { type: 'user.createProof' }],
+      ['signed-in', { type: 'user.signOut' }],
+      [{ ready: 'waiting' }, { type: 'user.signMessage', message: 'hi' }],
+      [{ ready: 'waiting' }, { type: 'tab.signedOut' }],
+      ['failed', { type: 'user.startOver' }],
+    ];
+    for (const [value, event] of steps) {
+      const snapshot = next(at(value, { failure: { ...STRAY_CALLBACK, retryable: true } }), event);
+      expect(snapshot.value, event.type).not.toEqual(value);
+      expect(snapshot.context.failure, event.type).toBeNull();
+    }
+  });
+
+  it('tags say what the page shows: the account, the sign-in buttons, or work under way', () => {
+    expect(at('signed-in').hasTag('has-account')).toBe(true);
+    expect(at('proving').hasTag('has-account') && at('proving').hasTag('busy')).toBe(true);
+    expect(at({ ready: 'signing' }).hasTag('has-account') && at({ ready: 'signing' }).hasTag('busy')).toBe(true);
+    expect(at('idle').hasTag('can-sign-in') && at({ 'logged-out': 'done' }).hasTag('can-sign-in')).toBe(true);
+    for (const value of ['restoring', { redirecting: 'preparing' }, 'callback-validating', 'fetching-login'] as const) {
+      expect(at(value).hasTag('busy')).toBe(true);
+      expect(at(value).hasTag('has-account') || at(value).hasTag('can-sign-in')).toBe(false);
+    }
+    expect(at('failed').tags.size).toBe(0);
   });
 
   it('signed-in: create proof and sign out', () => {
@@ -57,12 +111,11 @@ describe('signInMachine: pure transitions', () => {
     expect(next(at({ 'logged-out': 'done' }), { type: 'user.signIn', provider: 'google' }).value).toEqual({ redirecting: 'preparing' });
   });
 
-  it('failed: retry goes back to the failed step only when the failure can clear', () => {
-    const failure = (step: 'redirecting' | 'fetching-login' | 'proving', retryable = true) => ({ code: 'x', message: 'm', step, retryable });
-    expect(next(at('failed', { failure: failure('redirecting') }), { type: 'user.retry' }).value).toEqual({ redirecting: 'preparing' });
-    expect(next(at('failed', { failure: failure('fetching-login') }), { type: 'user.retry' }).value).toBe('fetching-login');
-    expect(next(at('failed', { failure: failure('proving') }), { type: 'user.retry' }).value).toBe('proving');
-    expect(at('failed', { failure: failure('proving', false) }).can({ type: 'user.retry' })).toBe(false);
+  it('failed (the login lookup): retry repeats it only when the failure can clear', () => {
+    const failure = (retryable: boolean) => ({ code: 'x', message: 'm', step: 'fetching-login' as const, retryable });
+    expect(next(at('failed', { failure: failure(true) }), { type: 'user.retry' }).value).toBe('fetching-login');
+    expect(at('failed', { failure: failure(false) }).can({ type: 'user.retry' })).toBe(false);
+    expect(at('failed', { failure: failure(false) }).can({ type: 'user.signOut' })).toBe(false);
   });
 
   it('failed: start over restores from storage, dropping a half-finished flow', () => {
@@ -98,7 +151,7 @@ describe('signInMachine: pure transitions', () => {
 
   it('ignores events a state does not handle', () => {
     expect(next(at('fetching-login'), { type: 'user.signIn', provider: 'google' }).value).toBe('fetching-login');
-    expect(next(at('proving'), { type: 'url.fragment', fragment: fragment() }).value).toBe('proving');
+    expect(next(at('fetching-login'), { type: 'url.fragment', fragment: fragment() }).value).toBe('fetching-login');
   });
 });
 
@@ -143,30 +196,91 @@ describe('signInMachine: running with stubbed actors', () => {
     expect(clearSession).toHaveBeenCalledOnce();
   });
 
-  it.each(Object.entries(CATALOGUE).filter(([code]) => !['SESSION_EXPIRED'].includes(code)))(
-    'keeps the catalogue error %s word for word, with a way on',
-    async (code, message) => {
-      const error = SignInError.of(code as keyof typeof CATALOGUE);
-      const actor = createActor(stubbedMachine({ validateCallback: failing(error) }), { input: { fragment: fragment() } }).start();
-      const snapshot = await waitFor(actor, (s) => s.matches('failed'));
-      expect(snapshot.context.failure).toMatchObject({ code, message, retryable: false });
-      expect(snapshot.can({ type: 'user.startOver' })).toBe(true);
-    },
-  );
+  /** Where each catalogue error arises, and where the visitor lands with it. */
+  const CATALOGUE_AT: Record<string, 'startSignIn' | 'validateCallback' | 'createProof' | 'signMessage'> = {
+    KEY_CREATION_FAILED: 'startSignIn',
+    STORAGE_WRITE_FAILED: 'startSignIn',
+    FLOW_NOT_STARTED: 'validateCallback',
+    MISSING_ID_TOKEN: 'validateCallback',
+    MISSING_JWT_DATA: 'validateCallback',
+    AUD_IS_ARRAY: 'validateCallback',
+    NONCE_MISMATCH: 'validateCallback',
+    MALFORMED_ID_TOKEN: 'validateCallback',
+    MISSING_PROOF_PARAMETERS: 'createProof',
+    SESSION_EXPIRED: 'createProof',
+    PROOF_EXPIRED: 'signMessage',
+    NATIVE_SIGNER_NOT_FOUND: 'signMessage',
+    MISSING_KEYPAIR_DATA: 'signMessage',
+  };
+  const LANDS_IN = { startSignIn: { idle: 'cold' }, validateCallback: { idle: 'cold' }, createProof: 'signed-in', signMessage: { ready: 'waiting' } } as const;
 
-  it('shows Invalid provider: {provider} for an unknown provider', async () => {
+  it('knows where every catalogue error arises', () => {
+    expect(Object.keys(CATALOGUE_AT).sort()).toEqual(Object.keys(CATALOGUE).sort());
+  });
+
+  it.each(Object.entries(CATALOGUE))('keeps the catalogue error %s word for word, in the state the visitor is in', async (code, message) => {
+    const where = CATALOGUE_AT[code]!;
+    const error = SignInError.of(code as keyof typeof CATALOGUE);
+    const startFrom = where === 'validateCallback' ? { fragment: fragment() } : {};
+    const restored: RestoreOutput =
+      where === 'createProof' ? { status: 'signed-in', ...SESSION } : where === 'signMessage' ? { status: 'ready', ...SESSION } : { status: 'empty' };
+    const machine = stubbedMachine({ [where]: failing(error), restoreSession: restoresTo(restored) });
+    const actor = createActor(machine, { input: startFrom }).start();
+    if (where === 'startSignIn') {
+      await waitFor(actor, (s) => s.matches('idle'));
+      actor.send({ type: 'user.signIn', provider: 'google' });
+    }
+    if (where === 'createProof') {
+      await waitFor(actor, (s) => s.matches('signed-in'));
+      actor.send({ type: 'user.createProof' });
+    }
+    if (where === 'signMessage') {
+      await waitFor(actor, (s) => s.matches('ready'));
+      actor.send({ type: 'user.signMessage', message: 'hi' });
+    }
+    const snapshot = await waitFor(actor, (s) => s.context.failure !== null && !s.hasTag('busy'));
+    expect(snapshot.value).toEqual(LANDS_IN[where]);
+    expect(snapshot.context.failure).toMatchObject({ code, message, retryable: TRANSIENT_CODES.has(code) });
+    // The way on is the state's own control.
+    const wayOn = { startSignIn: { type: 'user.signIn', provider: 'google' }, validateCallback: { type: 'user.signIn', provider: 'google' }, createProof: { type: 'user.createProof' }, signMessage: { type: 'user.signMessage', message: 'hi' } } as const;
+    expect(snapshot.can(wayOn[where])).toBe(true);
+    if (where === 'createProof' || where === 'signMessage') expect(snapshot.context.address).toBe(SESSION.address);
+  });
+
+  it('a refused callback lands wherever storage leads, with the message, and asks nothing to drop a flow', async () => {
+    for (const status of ['signed-in', 'ready', 'empty', 'expired'] as const) {
+      const restoreInputs: unknown[] = [];
+      const restoreSession = fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
+        restoreInputs.push(input);
+        return status === 'empty' || status === 'expired' ? { status } : { status, ...SESSION };
+      });
+      const fetchLogin = vi.fn(async () => SESSION);
+      const machine = stubbedMachine({ validateCallback: failing(SignInError.of('FLOW_NOT_STARTED')), restoreSession, fetchLogin: fromPromise(fetchLogin) });
+      const actor = createActor(machine, { input: { fragment: fragment() } }).start();
+      const landed = await waitFor(actor, (s) => !s.hasTag('busy'));
+      const expected = { 'signed-in': 'signed-in', ready: 'ready', empty: 'idle', expired: 'logged-out' }[status];
+      expect(landed.matches(expected as never), status).toBe(true);
+      expect(landed.context.failure).toMatchObject({ code: 'FLOW_NOT_STARTED', step: 'callback-validating' });
+      expect(landed.context.fragment).toBeNull();
+      expect(restoreInputs).toEqual([{ discardPendingFlow: false }]);
+      expect(fetchLogin).not.toHaveBeenCalled();
+    }
+  });
+
+  it('shows Invalid provider: {provider} beside the sign-in buttons', async () => {
     const actor = createActor(stubbedMachine({ startSignIn: failing(SignInError.invalidProvider('apple')) }), { input: {} }).start();
     await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'user.signIn', provider: 'apple' });
-    const snapshot = await waitFor(actor, (s) => s.matches('failed'));
-    expect(snapshot.context.failure).toMatchObject({ message: 'Invalid provider: apple', retryable: false });
+    const snapshot = await waitFor(actor, (s) => s.matches('idle') && s.context.failure !== null);
+    expect(snapshot.context.failure).toMatchObject({ message: 'Invalid provider: apple', step: 'redirecting', retryable: false });
+    expect(snapshot.can({ type: 'user.signIn', provider: 'google' })).toBe(true);
   });
 
   it.each([
-    ['startSignIn', 'redirecting'],
-    ['fetchLogin', 'fetching-login'],
-    ['createProof', 'proving'],
-  ] as const)('a failing %s keeps its message, and retry works once the fault clears', async (name, step) => {
+    ['startSignIn', 'idle', { type: 'user.signIn', provider: 'google' }, { redirecting: 'navigating' }],
+    ['fetchLogin', 'failed', { type: 'user.retry' }, 'signed-in'],
+    ['createProof', 'signed-in', { type: 'user.createProof' }, 'ready'],
+  ] as const)('a failing %s keeps its message in %s, and its way on works once the fault clears', async (name, landsIn, wayOn, recovered) => {
     let calls = 0;
     const flaky = fromPromise(async () => {
       calls += 1;
@@ -183,12 +297,30 @@ describe('signInMachine: running with stubbed actors', () => {
       await waitFor(actor, (s) => s.matches('signed-in'));
       actor.send({ type: 'user.createProof' });
     }
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
-    expect(failed.context.failure).toMatchObject({ step, message: 'The login service answered with HTTP 503.', retryable: true });
-    actor.send({ type: 'user.retry' });
-    const expected = { startSignIn: { redirecting: 'navigating' }, fetchLogin: 'signed-in', createProof: 'ready' }[name];
-    await waitFor(actor, (s) => s.matches(expected as never));
+    const failed = await waitFor(actor, (s) => s.context.failure !== null);
+    expect(failed.value).toEqual(landsIn === 'idle' ? { idle: 'cold' } : landsIn);
+    expect(failed.context.failure).toMatchObject({ message: 'The login service answered with HTTP 503.' });
+    actor.send(wayOn);
+    await waitFor(actor, (s) => s.matches(recovered as never));
     expect(actor.getSnapshot().context.failure).toBeNull();
+    expect(calls).toBe(2);
+  });
+
+  it('a stray callback while proving: the proof goes on and lands in ready, with the alert kept', async () => {
+    let finishProof = () => {};
+    const createProof = fromPromise<void, void>(() => new Promise<void>((resolve) => (finishProof = resolve)));
+    const validateCallback = vi.fn(async (): Promise<CallbackOutput> => ({ jwt: new Secret('jwt'), provider: 'google' }));
+    const machine = stubbedMachine({ createProof, validateCallback: fromPromise(validateCallback), restoreSession: restoresTo({ status: 'signed-in', ...SESSION }) });
+    const actor = createActor(machine, { input: {} }).start();
+    await waitFor(actor, (s) => s.matches('signed-in'));
+    actor.send({ type: 'user.createProof' });
+    actor.send({ type: 'url.fragment', fragment: fragment() });
+    expect(actor.getSnapshot().matches('proving')).toBe(true);
+    expect(actor.getSnapshot().context.failure?.code).toBe('FLOW_NOT_STARTED');
+    finishProof();
+    const ready = await waitFor(actor, (s) => s.matches('ready'));
+    expect(ready.context.address).toBe(SESSION.address);
+    expect(validateCallback).not.toHaveBeenCalled();
   });
 
   it('cancels the login request when the visitor signs out meanwhile', async () => {

@@ -1,16 +1,20 @@
 /**
  * signInMachine: all behaviour of the sign-in flow, in one statechart.
  *
- *   idle → redirecting → (provider) → callback-validating → fetching-login → signed-in
- *        → proving → ready → logged-out
+ *   restoring → idle → redirecting → (provider) → callback-validating → fetching-login
+ *             → signed-in → proving → ready → logged-out
  *
- * plus `restoring` (reading storage at load) and `failed` (every failure keeps its
- * message and offers a way on). The machine decides; the actors named here do the I/O and
+ * A failure belongs to the state the visitor is in: it is kept in context (`failure`, the
+ * alert) and the failed step returns to where the visitor can act again, with the controls
+ * of that state: a failed start to the sign-in buttons, a refused callback to whatever
+ * storage holds, a failed proof to `signed-in`, a failed signature to `ready`. Only a failed
+ * login lookup, whose token is held in memory, has a state of its own (`failed`) with
+ * "Try again" and "Start over". The machine decides; the actors named here do the I/O and
  * are attached at the app edge with `signInMachine.provide(...)`. No I/O in this file.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { msUntilExpiry } from '../src/zklogin/expiry.ts';
-import { toFailure } from './failure.ts';
+import { STRAY_CALLBACK, toFailure } from './failure.ts';
 import type { Secret } from '../src/zklogin/secret.ts';
 import type {
   CallbackOutput,
@@ -35,14 +39,23 @@ const UNREADABLE_NOTICE = 'Your stored session could not be read, so you have be
 
 const failWith = (step: FailedStep) => ({ type: 'assignFailure', params: step }) as const;
 
-/** A new callback fragment interrupts whatever the visitor was doing at rest. */
-const onFragment = { target: '#signIn.callback-validating', actions: 'assignFragment' } as const;
+/** Where no account is shown, a new callback fragment is validated; any alert gives way to it. */
+const onFragment = { target: '#signIn.callback-validating', actions: ['clearFailure', 'assignFragment'] } as const;
+
+/**
+ * Signed in (also while proving or ready), a callback fragment is never a new sign-in: the
+ * visitor stays where they are, with what they were doing still under way, and is told.
+ */
+const refuseStrayCallback = { actions: ['clearFragment', 'refuseStrayCallback'] } as const;
+
+/** The alert's close button, wherever an alert sits beside the state's own controls. */
+const dismiss = { guard: 'hasFailure', actions: 'clearFailure' } as const;
 
 const expireSession = {
-  untilExpiry: { target: '#signIn.logged-out', actions: { type: 'assignNotice', params: EXPIRED_NOTICE } },
+  untilExpiry: { target: '#signIn.logged-out', actions: ['clearFailure', { type: 'assignNotice', params: EXPIRED_NOTICE }] },
 } as const;
 
-const signIn = { target: '#signIn.redirecting', actions: 'assignRequestedProvider' } as const;
+const signIn = { target: '#signIn.redirecting', actions: ['clearFailure', 'assignRequestedProvider'] } as const;
 
 /**
  * Warm start, wherever sign-in buttons are shown: once the visitor shows intent, the
@@ -62,10 +75,18 @@ const warmStart = {
 } as const;
 
 /** The visitor's own sign-out reaches every tab; another tab's reaches this one. */
-const signOut = { target: '#signIn.logged-out', actions: 'markSignOutEverywhere' } as const;
+const signOut = { target: '#signIn.logged-out', actions: ['clearFailure', 'markSignOutEverywhere'] } as const;
 const signedOutElsewhere = {
   target: '#signIn.logged-out',
-  actions: { type: 'assignNotice', params: 'You signed out in another tab.' },
+  actions: ['clearFailure', { type: 'assignNotice', params: 'You signed out in another tab.' }],
+} as const;
+
+/** What an account offers in every state that shows one. */
+const accountEvents = {
+  'user.signOut': signOut,
+  'tab.signedOut': signedOutElsewhere,
+  'url.fragment': refuseStrayCallback,
+  'user.dismiss': dismiss,
 } as const;
 
 export const signInMachine = setup({
@@ -104,15 +125,24 @@ export const signInMachine = setup({
     assignFailure: assign({
       failure: ({ event }, step: FailedStep) => toFailure((event as { error?: unknown }).error, step),
     }),
+    refuseStrayCallback: assign({ failure: STRAY_CALLBACK }),
+    clearFailure: assign({ failure: null }),
     assignFragment: assign({
-      fragment: ({ event }) => (event.type === 'url.fragment' ? event.fragment : null),
+      fragment: ({ event }) => {
+        assertEvent(event, 'url.fragment');
+        return event.fragment;
+      },
     }),
     assignRequestedProvider: assign({
-      requestedProvider: ({ event }) => (event.type === 'user.signIn' ? event.provider : null),
+      requestedProvider: ({ event }) => {
+        assertEvent(event, 'user.signIn');
+        return event.provider;
+      },
       notice: null,
     }),
     assignNotice: assign({ notice: (_, notice: string) => notice }),
     markSignOutEverywhere: assign({ signOutEverywhere: true }),
+    // The failure is not forgotten here: a refused callback may land in logged-out with it.
     forgetSession: assign({
       provider: null,
       address: null,
@@ -120,16 +150,16 @@ export const signInMachine = setup({
       jwt: null,
       fragment: null,
       signature: null,
-      failure: null,
     }),
   },
   guards: {
     hasFragment: ({ context }) => context.fragment !== null,
+    hasFailure: ({ context }) => context.failure !== null,
     restoredReady: (_, output: RestoreOutput) => output.status === 'ready',
     restoredSignedIn: (_, output: RestoreOutput) => output.status === 'signed-in',
     restoredExpired: (_, output: RestoreOutput) => output.status === 'expired',
     restoredUnreadable: (_, output: RestoreOutput) => output.status === 'unreadable',
-    canRetry: ({ context }, step: FailedStep) => context.failure?.retryable === true && context.failure.step === step,
+    canRetry: ({ context }) => context.failure?.retryable === true,
   },
   delays: {
     // The spec's time rule, live: the session ends at expiresAt even without a reload.
@@ -152,8 +182,11 @@ export const signInMachine = setup({
     signOutEverywhere: false,
   }),
   states: {
+    // Reads storage at load, after "Start over", and after a refused callback, whose
+    // failure it carries to wherever storage leads: the account, or the sign-in buttons.
     restoring: {
-      // A callback in the URL at load takes precedence over what storage holds.
+      tags: ['busy'],
+      // A callback in the URL at load is validated first.
       always: { guard: 'hasFragment', target: 'callback-validating' },
       invoke: {
         id: 'restoreSession',
@@ -175,13 +208,16 @@ export const signInMachine = setup({
 
     idle: {
       ...warmStart,
+      tags: ['can-sign-in'],
       on: {
         'user.signIn': signIn,
         'url.fragment': onFragment,
+        'user.dismiss': dismiss,
       },
     },
 
     redirecting: {
+      tags: ['busy'],
       initial: 'preparing',
       states: {
         preparing: {
@@ -193,7 +229,8 @@ export const signInMachine = setup({
               target: 'navigating',
               actions: { type: 'navigate', params: ({ event }) => ({ url: event.output.url }) },
             },
-            onError: { target: '#signIn.failed', actions: failWith('redirecting') },
+            // Nothing was stored: back to the sign-in buttons, where a click starts afresh.
+            onError: { target: '#signIn.idle', actions: failWith('redirecting') },
           },
         },
         // The page unloads from here. If it comes back from the back/forward cache
@@ -206,6 +243,7 @@ export const signInMachine = setup({
     },
 
     'callback-validating': {
+      tags: ['busy'],
       // The token leaves the URL the moment it has been read.
       entry: 'clearFragment',
       invoke: {
@@ -216,11 +254,14 @@ export const signInMachine = setup({
           target: 'fetching-login',
           actions: assign({ jwt: ({ event }) => event.output.jwt, fragment: null, notice: null }),
         },
-        onError: { target: 'failed', actions: [failWith('callback-validating'), assign({ fragment: null })] },
+        // Refused: storage is untouched, so read it again and land where it says, with the
+        // message: an existing account stays, otherwise the sign-in buttons.
+        onError: { target: 'restoring', actions: [failWith('callback-validating'), assign({ fragment: null })] },
       },
     },
 
     'fetching-login': {
+      tags: ['busy'],
       invoke: {
         id: 'fetchLogin',
         src: 'fetchLogin',
@@ -233,70 +274,70 @@ export const signInMachine = setup({
     },
 
     'signed-in': {
+      tags: ['has-account'],
       after: expireSession,
       on: {
-        'user.createProof': 'proving',
-        'user.signOut': signOut,
-        'tab.signedOut': signedOutElsewhere,
-        'url.fragment': onFragment,
+        ...accountEvents,
+        'user.createProof': { target: 'proving', actions: 'clearFailure' },
       },
     },
 
     proving: {
+      tags: ['has-account', 'busy'],
       after: expireSession,
       invoke: {
         id: 'createProof',
         src: 'createProof',
         onDone: 'ready',
-        onError: { target: 'failed', actions: failWith('proving') },
+        // The proof is optional: the account stays, and "Create proof" tries again.
+        onError: { target: 'signed-in', actions: failWith('proving') },
       },
-      on: { 'user.signOut': signOut, 'tab.signedOut': signedOutElsewhere },
+      on: accountEvents,
     },
 
     ready: {
+      tags: ['has-account'],
       initial: 'waiting',
       after: expireSession,
       states: {
         waiting: {
-          on: { 'user.signMessage': 'signing' },
+          on: { 'user.signMessage': { target: 'signing', actions: 'clearFailure' } },
         },
         signing: {
+          tags: ['busy'],
           invoke: {
             id: 'signMessage',
             src: 'signMessage',
-            input: ({ event }) => ({ message: (event as { message?: string }).message ?? '' }),
+            input: ({ event }) => {
+              assertEvent(event, 'user.signMessage');
+              return { message: event.message };
+            },
             onDone: { target: 'waiting', actions: assign({ signature: ({ event }) => event.output.signature }) },
-            onError: { target: '#signIn.failed', actions: failWith('signing') },
+            onError: { target: 'waiting', actions: failWith('signing') },
           },
         },
       },
-      on: {
-        'user.signOut': signOut,
-        'tab.signedOut': signedOutElsewhere,
-        'url.fragment': onFragment,
-      },
+      on: accountEvents,
     },
 
+    // A failed login lookup: the provider's token is still in memory, so "Try again"
+    // repeats the same call, and "Start over" drops the unfinished flow.
     failed: {
-      exit: assign({ failure: null }),
+      exit: 'clearFailure',
       on: {
-        'user.retry': [
-          { guard: { type: 'canRetry', params: 'redirecting' }, target: 'redirecting' },
-          { guard: { type: 'canRetry', params: 'fetching-login' }, target: 'fetching-login' },
-          { guard: { type: 'canRetry', params: 'proving' }, target: 'proving' },
-        ],
-        // Back to what storage allows; a half-finished sign-in is dropped.
+        'user.retry': { guard: 'canRetry', target: 'fetching-login' },
         'user.startOver': { target: 'restoring', actions: assign({ discardPendingFlow: true, jwt: null }) },
-        'user.signOut': signOut,
         'tab.signedOut': signedOutElsewhere,
         'url.fragment': onFragment,
       },
     },
 
     'logged-out': {
+      tags: ['can-sign-in'],
       initial: 'clearing',
       entry: 'forgetSession',
       exit: assign({ signOutEverywhere: false }),
+      on: { 'user.dismiss': dismiss },
       states: {
         clearing: {
           invoke: {

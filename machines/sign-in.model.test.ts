@@ -33,6 +33,7 @@ const EVENTS: AnyEvent[] = [
   { type: 'user.signOut' },
   { type: 'user.retry' },
   { type: 'user.startOver' },
+  { type: 'user.dismiss' },
   { type: 'url.fragment', fragment: new Secret('#id_token=x') },
   { type: 'page.restored' },
   { type: 'tab.signedOut' },
@@ -48,6 +49,7 @@ const EVENTS: AnyEvent[] = [
   error('validateCallback', SignInError.of('NONCE_MISMATCH')),
   done('fetchLogin', SESSION),
   error('fetchLogin', retryable),
+  error('fetchLogin', SignInError.of('FLOW_NOT_STARTED')),
   done('createProof'),
   error('createProof', retryable),
   error('createProof', refusal),
@@ -199,6 +201,8 @@ describe('signInMachine: model-based coverage', () => {
       for (const step of steps) {
         await perform(step.event);
         expect(actor.getSnapshot().value, `after ${step.event.type}`).toEqual(step.state.value);
+        // Where the alert stands is part of the state the visitor is in.
+        expect(serializeState(actor.getSnapshot()), `after ${step.event.type}`).toBe(serializeState(step.state));
       }
       actor.stop();
     },

@@ -5,7 +5,7 @@
 import type { Provider } from '../src/zklogin/providers.ts';
 import type { Secret } from '../src/zklogin/secret.ts';
 
-/** The step that failed; it decides where "Try again" leads. */
+/** The step that failed: it names the alert's title, and the failed login lookup is retried. */
 export type FailedStep = 'redirecting' | 'callback-validating' | 'fetching-login' | 'proving' | 'signing';
 
 export interface Failure {
@@ -27,6 +27,10 @@ export interface SignInContext {
   jwt: Secret<string> | null;
   /** The provider chosen at sign-in, kept for a retry of the start. */
   requestedProvider: string | null;
+  /**
+   * The alert: the last failure, shown in whatever state the visitor is in (beside the
+   * sign-in buttons, beside the account, or in `failed`). Dismissed, or cleared by the next step.
+   */
   failure: Failure | null;
   /** A non-error message for the visitor, such as "your session expired". */
   notice: string | null;
@@ -51,6 +55,8 @@ export type SignInEvent =
   | { type: 'user.signOut' }
   | { type: 'user.retry' }
   | { type: 'user.startOver' }
+  /** The visitor closes the alert. */
+  | { type: 'user.dismiss' }
   | { type: 'url.fragment'; fragment: Secret<string> }
   /** The page came back from the back/forward cache (the visitor left the provider with Back). */
   | { type: 'page.restored' }

@@ -12,6 +12,7 @@ import { nativeKeyEntry, storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
 import { createVaultEncryption } from '../storage/encryption.ts';
 import { createSessionStore } from '../storage/session-store.ts';
 import { createMemoryStore, type KeyValueStore } from '../storage/store.ts';
+import { CATALOGUE } from '../zklogin/errors.ts';
 import { Secret } from '../zklogin/secret.ts';
 import { createDependencies } from './dependencies.ts';
 import { createSignInActors } from './sign-in-actors.ts';
@@ -52,7 +53,7 @@ async function signIn(tab: ReturnType<typeof browserTab>, provider = 'google', i
   const url = new URL(tab.navigations.at(-1)!);
   const jwt = await service.mint(url.searchParams.get('nonce')!, { provider: provider as 'google', identity, clientId: url.searchParams.get('client_id')! });
   const second = tab.page(`#id_token=${jwt}`);
-  await waitFor(second, (s) => s.matches('signed-in') || s.matches('failed'));
+  await waitFor(second, (s) => !s.hasTag('busy'));
   return { page: second, jwt, url };
 }
 
@@ -129,7 +130,8 @@ describe('the real actors against the mock login service', () => {
     const reloaded = tab.page();
     await waitFor(reloaded, (s) => s.matches('ready'));
     reloaded.send({ type: 'user.signMessage', message: 'again' });
-    const failed = await waitFor(reloaded, (s) => s.matches('failed'));
+    const failed = await waitFor(reloaded, (s) => s.context.failure !== null);
+    expect(failed.matches({ ready: 'waiting' })).toBe(true);
     expect(failed.context.failure?.message).toBe('Native signer not found in store.');
   });
 
@@ -140,20 +142,23 @@ describe('the real actors against the mock login service', () => {
     first.send({ type: 'user.signIn', provider: 'google' });
     await waitFor(first, (s) => s.matches({ redirecting: 'navigating' }));
     const foreign = await service.mint('a-nonce-of-another-flow');
+    const pending = storedValues(tab);
     const refused = tab.page(`#id_token=${foreign}`);
-    const failed = await waitFor(refused, (s) => s.matches('failed'));
+    const failed = await waitFor(refused, (s) => s.matches('idle') && s.context.failure !== null);
     expect(failed.context.failure?.code).toBe('NONCE_MISMATCH');
+    // The flow that was started is left as it was.
+    expect(storedValues(tab)).toEqual(pending);
 
-    const { jwt } = await signIn(tab);
+    const { jwt, page } = await signIn(tab);
+    const { address } = page.getSnapshot().context;
     const before = storedValues(tab);
     const replay = tab.page(`#id_token=${jwt}`);
-    const replayed = await waitFor(replay, (s) => s.matches('failed'));
+    const replayed = await waitFor(replay, (s) => s.matches('signed-in') && s.context.failure !== null);
     expect(replayed.context.failure?.message).toBe(
       'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
     );
+    expect(replayed.context.address).toBe(address);
     expect(storedValues(tab)).toEqual(before);
-    replay.send({ type: 'user.startOver' });
-    await waitFor(replay, (s) => s.matches('signed-in'));
   });
 
   it('reads an expired session as logged out and clears storage (the time rule)', async () => {
@@ -175,7 +180,7 @@ describe('the real actors against the mock login service', () => {
     await waitFor(page, (s) => s.matches({ ready: 'waiting' }));
     now += 3 * 86_400_000 + 1;
     page.send({ type: 'user.signMessage', message: 'late' });
-    const failed = await waitFor(page, (s) => s.matches('failed'));
+    const failed = await waitFor(page, (s) => s.matches({ ready: 'waiting' }) && s.context.failure !== null);
     expect(failed.context.failure?.message).toBe('Stored proof is expired.');
   });
 
@@ -191,12 +196,44 @@ describe('the real actors against the mock login service', () => {
 
   it('writes nothing when the nonce call fails', async () => {
     const tab = browserTab(config({ VITE_SUI_NETWORK: 'devnet' }));
+    const keys = { put: [] as string[], deleted: [] as string[] };
+    const { put, delete: remove } = tab.vault;
+    tab.vault.put = (name, value) => (keys.put.push(name), put(name, value));
+    tab.vault.delete = (name) => (keys.deleted.push(name), remove(name));
     const page = tab.page();
     await waitFor(page, (s) => s.matches('idle'));
     page.send({ type: 'user.signIn', provider: 'google' });
-    const failed = await waitFor(page, (s) => s.matches('failed'));
+    const failed = await waitFor(page, (s) => s.matches('idle') && s.context.failure !== null);
     expect(failed.context.failure?.message).toContain('This API key is not enabled for devnet.');
     expect(storedValues(tab, config({ VITE_SUI_NETWORK: 'devnet' }))).toEqual([null, null]);
+  });
+
+  it('a storage write that fails: nothing written, our message beside the sign-in buttons, a click goes on once it clears', async () => {
+    const tab = browserTab(config({ VITE_NATIVE_KEY: 'true' }));
+    let refuseWrites = true;
+    const set = tab.store.set;
+    tab.store.set = (key, value) => {
+      if (refuseWrites) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      set(key, value);
+    };
+    const keys = { put: [] as string[], deleted: [] as string[] };
+    const { put, delete: remove } = tab.vault;
+    tab.vault.put = (name, value) => (keys.put.push(name), put(name, value));
+    tab.vault.delete = (name) => (keys.deleted.push(name), remove(name));
+    const page = tab.page();
+    await waitFor(page, (s) => s.matches('idle'));
+    page.send({ type: 'user.signIn', provider: 'google' });
+    const failed = await waitFor(page, (s) => s.matches('idle') && s.context.failure !== null);
+    expect(failed.context.failure).toMatchObject({ code: 'STORAGE_WRITE_FAILED', message: CATALOGUE.STORAGE_WRITE_FAILED });
+    expect(storedValues(tab, config({ VITE_NATIVE_KEY: 'true' }))).toEqual([null, null]);
+    // The native key made for the failed start is not left behind in the vault.
+    const nativeKeys = keys.put.filter((name) => name.startsWith('ephemeral-key/'));
+    expect(nativeKeys).toHaveLength(1);
+    expect(keys.deleted).toEqual(nativeKeys);
+    refuseWrites = false;
+    page.send({ type: 'user.signIn', provider: 'google' });
+    await waitFor(page, (s) => s.matches({ redirecting: 'navigating' }));
+    expect(page.getSnapshot().context.failure).toBeNull();
   });
 
   it('sign-out everywhere empties the vault and tells the other tabs; a local clear keeps the shared key', async () => {

@@ -42,7 +42,7 @@ export function createSignInActors(deps: SignInDependencies) {
   /** The ephemeral key and a nonce for it: the part of a start that can be done early. */
   const makeKeyAndNonce = async (signal?: AbortSignal) => {
     const { createEphemeralKey } = await loadKeys();
-    const key = await createEphemeralKey({ native: config.nativeKey, vault });
+    const key = await createEphemeralKey({ native: config.nativeKey, vault }).catch(SignInError.rethrowAs('KEY_CREATION_FAILED'));
     const nonce = await client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal });
     return { key, nonce };
   };
@@ -88,7 +88,7 @@ export function createSignInActors(deps: SignInDependencies) {
         extraScopes: config.extraScopes,
       });
       // Nothing is written until every step that can fail has succeeded.
-      await key.persist();
+      await key.persist().catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
       try {
         await sessions.save(
           { provider },
@@ -103,8 +103,8 @@ export function createSignInActors(deps: SignInDependencies) {
           },
         );
       } catch (error) {
-        await key.discard();
-        throw error;
+        await key.discard().catch(() => {});
+        SignInError.rethrowAs('STORAGE_WRITE_FAILED')(error);
       }
       return { url };
     }),
@@ -129,7 +129,7 @@ export function createSignInActors(deps: SignInDependencies) {
         address: login.address,
         publicKey: login.publicKey,
       };
-      await sessions.save(signedInState, { ...session, jwt });
+      await sessions.save(signedInState, { ...session, jwt }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
       return { provider: state.provider, address: login.address, expiresAt: session.expiresAt };
     }),
 
@@ -154,7 +154,7 @@ export function createSignInActors(deps: SignInDependencies) {
       const withProof = { ...session, proof };
       // Build the signer before storing: a proof that does not match our address is refused.
       const signer = await buildZkLoginSigner({ session: withProof, state, vault, now: now(), ephemeralSigner: await ephemeral });
-      await sessions.save(state, withProof);
+      await sessions.save(state, withProof).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
       signerCache = { proofKey: proofKey(withProof), signer };
     }),
 

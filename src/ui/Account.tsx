@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { PROVIDER_LABELS } from '../zklogin/providers.ts';
 import { SignMessage } from './SignMessage.tsx';
+import { StepAlert } from './StepAlert.tsx';
 import { useCan, useContextValue, useStateName } from './use-sign-in.ts';
 
 const formatTime = (time: number) =>
@@ -31,6 +32,7 @@ export function Account({ actor }: { actor: SignInActorRef }) {
   return (
     <section className="account">
       <h1 id="page-title" tabIndex={-1}>{state === 'ready' ? 'Ready to sign' : 'You are signed in'}</h1>
+      <StepAlert actor={actor} />
       <dl className="facts">
         <dt>Provider</dt>
         <dd>{provider ? PROVIDER_LABELS[provider] : '—'}</dd>

@@ -9,17 +9,18 @@ import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
 import { useDevtoolsToggle, DEVTOOLS_SHORTCUT } from './use-devtools-toggle.ts';
 import { useFocusOnChange } from './use-focus-on-change.ts';
-import { useStateName } from './use-sign-in.ts';
+import { useHasTag, useStateName } from './use-sign-in.ts';
 
 // Only fetched when opened: the first load carries none of the panel's code.
 const DevtoolsPanel = lazy(() => import('../devtools/DevtoolsPanel.tsx'));
-
-const BUSY_STATES = new Set(['restoring', 'redirecting', 'callback-validating', 'fetching-login']);
 
 /** The page: what it shows follows the machine's state and nothing else. */
 export function App(props: { actor: SignInActorRef; config: AppConfig; log: TransitionLog; devtoolsOpen?: boolean }) {
   const { actor, config, log } = props;
   const state = useStateName(actor);
+  const hasAccount = useHasTag(actor, 'has-account');
+  const canSignIn = useHasTag(actor, 'can-sign-in');
+  const busy = useHasTag(actor, 'busy');
   const devtoolsOpen = useDevtoolsToggle(props.devtoolsOpen ?? false);
   useFocusOnChange(state);
   return (
@@ -30,10 +31,15 @@ export function App(props: { actor: SignInActorRef; config: AppConfig; log: Tran
       </header>
       <main className="card" aria-labelledby="page-title">
         <StepProgress actor={actor} />
-        {BUSY_STATES.has(state) && <BusyStatus actor={actor} />}
-        {(state === 'idle' || state === 'logged-out') && <ProviderButtons actor={actor} config={config} />}
-        {(state === 'signed-in' || state === 'proving' || state === 'ready') && <Account actor={actor} />}
-        {state === 'failed' && <FailureAlert actor={actor} />}
+        {hasAccount ? (
+          <Account actor={actor} />
+        ) : canSignIn ? (
+          <ProviderButtons actor={actor} config={config} />
+        ) : busy ? (
+          <BusyStatus actor={actor} />
+        ) : (
+          <FailureAlert actor={actor} />
+        )}
       </main>
       {devtoolsOpen && (
         <Suspense fallback={<p role="status">Loading the statechart…</p>}>

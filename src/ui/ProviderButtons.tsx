@@ -1,6 +1,7 @@
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { availableProviders, type AppConfig } from '../config.ts';
 import { PROVIDER_LABELS, type Provider } from '../zklogin/providers.ts';
+import { StepAlert } from './StepAlert.tsx';
 import { useCan, useContextValue, useMatches } from './use-sign-in.ts';
 
 function ProviderButton({ actor, provider }: { actor: SignInActorRef; provider: Provider }) {
@@ -29,6 +30,7 @@ export function ProviderButtons({ actor, config }: { actor: SignInActorRef; conf
   return (
     <section className="sign-in">
       <h1 id="page-title" tabIndex={-1}>Sign in to get your Sui address</h1>
+      <StepAlert actor={actor} />
       {notice ? (
         <p className="notice" role="status">
           {notice}

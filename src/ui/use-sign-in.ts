@@ -27,3 +27,8 @@ export function useCan(actor: SignInActorRef, event: Parameters<Snapshot['can']>
 export function useMatches(actor: SignInActorRef, value: Parameters<Snapshot['matches']>[0]): boolean {
   return useSelector(actor, (snapshot) => snapshot.matches(value));
 }
+
+/** Whether the current state carries `tag` (busy, has-account, can-sign-in). */
+export function useHasTag(actor: SignInActorRef, tag: string): boolean {
+  return useSelector(actor, (snapshot) => snapshot.hasTag(tag as never));
+}

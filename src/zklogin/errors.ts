@@ -17,7 +17,13 @@ export const CATALOGUE = {
     'This sign-in response was not issued for the sign-in you started (nonce mismatch), so it was refused. Please sign in again.',
   MALFORMED_ID_TOKEN: 'The ID token in the sign-in response is malformed, so it was refused.',
   SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
+  KEY_CREATION_FAILED: 'This browser could not create a sign-in key. Please try again.',
+  STORAGE_WRITE_FAILED:
+    'This browser would not store your sign-in (storage may be full or blocked for this site). Free some space or allow storage, then try again.',
 } as const;
+
+/** Failures of this browser that may clear by themselves, unlike the refusals above. */
+export const TRANSIENT_CODES: ReadonlySet<string> = new Set(['KEY_CREATION_FAILED', 'STORAGE_WRITE_FAILED']);
 
 export type CatalogueCode = keyof typeof CATALOGUE | 'INVALID_PROVIDER';
 
@@ -36,6 +42,13 @@ export class SignInError extends Error {
 
   static of(code: keyof typeof CATALOGUE, detail?: string): SignInError {
     return new SignInError(code, CATALOGUE[code], detail);
+  }
+
+  /** Rethrows a SignInError as it is, and anything else as the catalogue's `code`. */
+  static rethrowAs(code: keyof typeof CATALOGUE) {
+    return (error: unknown): never => {
+      throw error instanceof SignInError ? error : Object.assign(SignInError.of(code), { cause: error });
+    };
   }
 
   static invalidProvider(provider: string): SignInError {
