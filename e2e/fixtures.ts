@@ -4,6 +4,12 @@
  */
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
+/** The only names `data-sign-in-state` may hold (the machine's top-level states). */
+export const TOP_LEVEL_STATES = [
+  'restoring', 'idle', 'redirecting', 'callback-validating', 'fetching-login',
+  'signed-in', 'proving', 'ready', 'logged-out', 'failed',
+];
+
 export const test = base.extend<{ pageErrors: string[]; transitionLog: unknown[] }>({
   pageErrors: [
     async ({ page }, use) => {
@@ -22,6 +28,8 @@ export const test = base.extend<{ pageErrors: string[]; transitionLog: unknown[]
       await page.exposeBinding('__zkloginTransition', (_, entry: unknown) => void entries.push(entry));
       await use(entries);
       await testInfo.attach('transition-log.json', { body: JSON.stringify(entries, null, 2), contentType: 'application/json' });
+      const reached = entries.map((entry) => (entry as { to: string }).to.split('.')[0]);
+      expect(reached.filter((state) => !TOP_LEVEL_STATES.includes(state!)), 'top-level states outside the contract').toEqual([]);
     },
     { auto: true },
   ],
@@ -36,6 +44,41 @@ export const signInState = (page: Page) => page.locator('[data-sign-in-state]');
 export async function expectState(page: Page, state: string) {
   await expect(signInState(page)).toHaveAttribute('data-sign-in-state', state, { timeout: 15_000 });
 }
+
+/** The names of the enabled buttons in the page's main card, sorted. */
+export function enabledButtons(page: Page) {
+  return page
+    .getByRole('main')
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.filter((button) => !(button as HTMLButtonElement).disabled).map((button) => button.textContent!.trim()).sort());
+}
+
+/** Exactly these buttons are enabled in the main card (any order). */
+export async function expectEnabledButtons(page: Page, names: string[]) {
+  await expect.poll(() => enabledButtons(page)).toEqual([...names].sort());
+}
+
+/** What each resting state offers, before any alert's Dismiss. */
+export const BUTTONS = {
+  signIn: ['Sign in with Google', 'Sign in with Facebook', 'Sign in with Twitch'],
+  signedIn: ['Copy address', 'Create proof', 'Sign out'],
+  ready: ['Copy address', 'Sign out', 'Sign message'],
+  loginFailed: ['Try again', 'Start over'],
+};
+
+/** Counts the requests the page sends to the login service from now on. */
+export function countLoginServiceRequests(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    // From /v1/ on: the built-in service sits under /__mock/enoki, the real one at the root.
+    if (path.includes('/v1/zklogin')) seen.push(`${request.method()} ${path.slice(path.indexOf('/v1/'))}`);
+  });
+  return seen;
+}
+
+export const FLOW_NOT_STARTED =
+  'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.';
 
 export interface SignInResult {
   /** The authorization request the app sent to the provider. */

@@ -1,4 +1,6 @@
 import {
+  BUTTONS,
+  expectEnabledButtons,
   MOCK_SERVER,
   clearFaults,
   expect,
@@ -33,12 +35,23 @@ const PATHS = { nonce: '/v1/zklogin/nonce', login: '/v1/zklogin', proof: '/v1/zk
 
 test.afterEach(async ({ request }) => clearFaults(request));
 
+/**
+ * Where each call's failure leaves the visitor (errors shown where they happen): a failed
+ * start at the sign-in buttons, a failed proof with the account, and a failed login lookup
+ * in `failed`, whose token is still in memory. The way on is the state's own control.
+ */
+const OUTCOME = {
+  nonce: { state: 'idle', buttons: [...BUTTONS.signIn, 'Dismiss'], wayOn: 'Sign in with Google' },
+  login: { state: 'failed', buttons: BUTTONS.loginFailed, wayOn: 'Try again' },
+  proof: { state: 'signed-in', buttons: [...BUTTONS.signedIn, 'Dismiss'], wayOn: 'Create proof' },
+} as const;
+
 /** Brings the visitor to the point where `call` is next, and returns the storage then. */
-async function reachCall(page: Page, call: LoginServiceCall) {
+async function reachCall(page: Page, call: LoginServiceCall): Promise<{ before: Awaited<ReturnType<typeof readBrowserStorage>>; address?: string }> {
   if (call === 'nonce') {
     await page.goto('/');
     await expectState(page, 'idle');
-    return readBrowserStorage(page);
+    return { before: await readBrowserStorage(page) };
   }
   if (call === 'login') {
     // Start the flow, come back (bfcache) to read storage as the start left it, go on.
@@ -50,10 +63,10 @@ async function reachCall(page: Page, call: LoginServiceCall) {
     const before = await readBrowserStorage(page);
     await page.goForward();
     await page.waitForURL(/\/idp\/google\/authorize/);
-    return before;
+    return { before };
   }
-  await signIn(page, 'google', 'Alice');
-  return readBrowserStorage(page);
+  const { login } = await signIn(page, 'google', 'Alice');
+  return { before: await readBrowserStorage(page), address: login.address };
 }
 
 /**
@@ -95,14 +108,17 @@ async function expectRecovered(page: Page, call: LoginServiceCall) {
 
 for (const call of ['nonce', 'login', 'proof'] as const) {
   for (const { fault, message } of FAULTS) {
-    test(`login service ${fault} on ${call}: clear message, nothing half-written, retry works`, async ({ page, request, transitionLog }) => {
-      const before = await reachCall(page, call);
+    test(`login service ${fault} on ${call}: the message where the visitor is, nothing half-written, the way on works`, async ({ page, request, transitionLog }) => {
+      const { before, address } = await reachCall(page, call);
       await request.delete(`${MOCK_SERVER}/__control/requests`);
       await injectFault(request, call, fault);
       const warmStartFailedAt = call === 'nonce' ? await letWarmStartFail(page, request, transitionLog) : undefined;
       await makeCall(page, call);
-      await expectState(page, 'failed');
       await expect(page.getByRole('alert')).toHaveText(message);
+      await expectState(page, OUTCOME[call].state);
+      await expectEnabledButtons(page, [...OUTCOME[call].buttons]);
+      if (address) await expect(page.getByTestId('address')).toHaveText(address);
+      else await expect(page.getByTestId('address')).toHaveCount(0);
       expect(await readBrowserStorage(page)).toEqual(before);
 
       // "Try later" answers are retried twice, as far apart as Retry-After (1 s) asks,
@@ -117,8 +133,27 @@ for (const call of ['nonce', 'login', 'proof'] as const) {
       }
 
       await clearFaults(request);
-      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('button', { name: OUTCOME[call].wayOn }).click();
       await expectRecovered(page, call);
+      if (call !== 'nonce') await expect(page.getByRole('alert')).toHaveCount(0);
     });
   }
 }
+
+test('a failed login lookup: Start over drops the unfinished flow and its key, back to the sign-in buttons', async ({ page, request }) => {
+  const { before } = await reachCall(page, 'login');
+  expect(Object.values(before.databases).flat().filter((key) => key.startsWith('keys/ephemeral-key/'))).toHaveLength(1);
+  await injectFault(request, 'login', 'http-500');
+  await makeCall(page, 'login');
+  await expectState(page, 'failed');
+  await expectEnabledButtons(page, BUTTONS.loginFailed);
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expectState(page, 'idle');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectEnabledButtons(page, BUTTONS.signIn);
+  const after = await readBrowserStorage(page);
+  expect(after.session).toEqual({});
+  expect(Object.values(after.databases).flat().filter((key) => key.startsWith('keys/ephemeral-key/'))).toEqual([]);
+  await clearFaults(request);
+  await signIn(page, 'google', 'Alice');
+});

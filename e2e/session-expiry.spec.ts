@@ -1,4 +1,4 @@
-import { expect, expectCleanLoggedOut, expectState, signIn, test } from './fixtures.ts';
+import { BUTTONS, expect, expectCleanLoggedOut, expectEnabledButtons, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
 
 const DAY = 86_400_000;
 
@@ -12,16 +12,21 @@ test('past expiresAt, a reload shows the visitor logged out and storage cleared'
 
 test('a stored proof past expiry is refused with the catalogue message', async ({ page }) => {
   await page.clock.install();
-  await signIn(page, 'facebook', 'Alice');
+  const { login } = await signIn(page, 'facebook', 'Alice');
   await page.getByRole('button', { name: 'Create proof' }).click();
   await expectState(page, 'ready');
   // The clock jumps without running timers: the page still shows ready.
+  const before = await readBrowserStorage(page);
   await page.clock.setSystemTime(Date.now() + 3 * DAY);
   await page.getByRole('button', { name: 'Sign message' }).click();
-  await expectState(page, 'failed');
   await expect(page.getByRole('alert')).toHaveText('Stored proof is expired.');
-  await page.getByRole('button', { name: 'Start over' }).click();
-  await expectState(page, 'logged-out');
+  // A failed signature keeps the account: still ready, Sign message and Sign out on offer.
+  await expectState(page, 'ready');
+  await expect(page.getByTestId('address')).toHaveText(login.address);
+  await expectEnabledButtons(page, [...BUTTONS.ready, 'Dismiss']);
+  expect(await readBrowserStorage(page)).toEqual(before);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expectCleanLoggedOut(page, 'You are signed out');
 });
 
 test('the session ends on its own at expiresAt while the page stays open', async ({ page }) => {

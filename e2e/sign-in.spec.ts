@@ -1,5 +1,5 @@
 import { decodeJwt, jwtToAddress } from '@mysten/sui/zklogin';
-import { expect, expectState, PROVIDER_NAMES, signIn, test, type ProviderId } from './fixtures.ts';
+import { BUTTONS, expect, expectEnabledButtons, expectState, PROVIDER_NAMES, signIn, test, type ProviderId } from './fixtures.ts';
 
 const JOURNEYS: [ProviderId, string][] = [
   ['google', 'Alice'],
@@ -42,15 +42,15 @@ test.describe('sign in with each provider', () => {
     expect(aliceAgain).toBe(alice);
   });
 
-  test('cancelling at the provider leads back with a clear message and a way on', async ({ page }) => {
+  test('cancelling at the provider leads back to the sign-in buttons with a clear message', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expectState(page, 'failed');
+    await expectState(page, 'idle');
     await expect(page.getByRole('alert')).toContainText('Missing ID Token');
     await expect(page.getByRole('alert')).toContainText('access_denied');
-    await page.getByRole('button', { name: 'Start over' }).click();
-    await expectState(page, 'idle');
-    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+    await expectEnabledButtons(page, [...BUTTONS.signIn, 'Dismiss']);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.waitForURL(/\/idp\/google\/authorize/);
   });
 });

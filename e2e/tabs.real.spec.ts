@@ -1,4 +1,4 @@
-import { deleteVaultEntries, expect, expectState, signIn, test } from './fixtures.ts';
+import { BUTTONS, deleteVaultEntries, expect, expectEnabledButtons, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
 
 test("a second tab's sign-in does not clobber the first tab's flow (native keys share one database)", async ({ context }) => {
   const first = await context.newPage();
@@ -21,13 +21,18 @@ test("a second tab's sign-in does not clobber the first tab's flow (native keys 
 });
 
 test('a missing native key is refused with the catalogue message', async ({ page }) => {
-  await signIn(page, 'twitch', 'Carol');
+  const { login } = await signIn(page, 'twitch', 'Carol');
   await page.getByRole('button', { name: 'Create proof' }).click();
   await expectState(page, 'ready');
   await deleteVaultEntries(page, 'enoki_public_e2e_real_mode', 'ephemeral-key/');
   await page.reload();
   await expectState(page, 'ready');
+  const before = await readBrowserStorage(page);
   await page.getByRole('button', { name: 'Sign message' }).click();
-  await expectState(page, 'failed');
   await expect(page.getByRole('alert')).toHaveText('Native signer not found in store.');
+  // A failed signature keeps the account and its buttons.
+  await expectState(page, 'ready');
+  await expect(page.getByTestId('address')).toHaveText(login.address);
+  await expectEnabledButtons(page, [...BUTTONS.ready, 'Dismiss']);
+  expect(await readBrowserStorage(page)).toEqual(before);
 });

@@ -62,7 +62,11 @@ export function createSignInActors(deps: SignInDependencies) {
       if (!restored && session.jwt) return { status: 'unreadable' };
       if (!restored) {
         // A sign-in that was started but not finished.
-        if (input.discardPendingFlow) sessions.clear();
+        if (input.discardPendingFlow) {
+          sessions.clear();
+          // Its native key goes with it; a key that cannot be deleted is only an orphan.
+          if (session.nativeKeyId) await vault.delete(nativeKeyEntry(session.nativeKeyId)).catch(() => {});
+        }
         return { status: 'empty' };
       }
       return { status: session.proof ? 'ready' : 'signed-in', ...restored };

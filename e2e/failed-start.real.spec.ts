@@ -1,0 +1,67 @@
+/**
+ * Point 3 of "errors where they happen", for the browser's own parts of a start: when the
+ * ephemeral key cannot be made or the session cannot be stored, the visitor is back at the
+ * sign-in buttons with a clear message, storage is as it was, and a click starts afresh once
+ * the fault has cleared. (The nonce call's faults are in the fault matrix.) Real mode, so
+ * that the key is a native WebCrypto key kept in IndexedDB.
+ */
+import type { Page } from '@playwright/test';
+import { BUTTONS, expect, expectEnabledButtons, expectState, readBrowserStorage, test } from './fixtures.ts';
+
+const KEY_FAILED = 'This browser could not create a sign-in key. Please try again.';
+const STORAGE_FAILED =
+  'This browser would not store your sign-in (storage may be full or blocked for this site). Free some space or allow storage, then try again.';
+
+/** Breaks one browser API in the page until `heal` is called. */
+async function breakInPage(page: Page, what: 'generateKey' | 'setItem') {
+  await page.evaluate((what) => {
+    const target = (what === 'generateKey' ? SubtleCrypto.prototype : Storage.prototype) as unknown as Record<string, unknown>;
+    (window as unknown as { __healed: unknown }).__healed = target[what];
+    target[what] = () => {
+      const error = new DOMException(`${what} refused by the test`, what === 'setItem' ? 'QuotaExceededError' : 'OperationError');
+      if (what === 'setItem') throw error;
+      return Promise.reject(error);
+    };
+  }, what);
+  return () =>
+    page.evaluate((what) => {
+      const target = (what === 'generateKey' ? SubtleCrypto.prototype : Storage.prototype) as unknown as Record<string, unknown>;
+      target[what] = (window as unknown as { __healed: unknown }).__healed;
+    }, what);
+}
+
+async function expectBackAtSignIn(page: Page, message: string, before: Awaited<ReturnType<typeof readBrowserStorage>>) {
+  await expect(page.getByRole('alert')).toHaveText(message);
+  await expectState(page, 'idle');
+  await expectEnabledButtons(page, [...BUTTONS.signIn, 'Dismiss']);
+  expect(await readBrowserStorage(page)).toEqual(before);
+}
+
+test('the ephemeral key cannot be made: back at the sign-in buttons, nothing stored, a click goes on once it can', async ({ page }) => {
+  await page.goto('/');
+  await expectState(page, 'idle');
+  const before = await readBrowserStorage(page);
+  const heal = await breakInPage(page, 'generateKey');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expectBackAtSignIn(page, KEY_FAILED, before);
+  await heal();
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.waitForURL(/\/idp\/google\/authorize/);
+});
+
+test('the session cannot be stored: back at the sign-in buttons, storage as it was, a click goes on once it can', async ({ page }) => {
+  // A first start that reached the provider: a flow is stored, and the session key exists.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.waitForURL(/\/idp\/google\/authorize/);
+  await page.goBack();
+  await expectState(page, 'idle');
+  const before = await readBrowserStorage(page);
+  const heal = await breakInPage(page, 'setItem');
+  await page.getByRole('button', { name: 'Sign in with Twitch' }).click();
+  // The earlier flow is kept whole, and the new flow's native key was taken back out.
+  await expectBackAtSignIn(page, STORAGE_FAILED, before);
+  await heal();
+  await page.getByRole('button', { name: 'Sign in with Twitch' }).click();
+  await page.waitForURL(/\/idp\/twitch\/authorize/);
+});
