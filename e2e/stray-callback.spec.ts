@@ -41,13 +41,14 @@ const KINDS: Fragments[] = ['garbage', 'the replayed callback URL', 'a validly s
 for (const state of ['signed-in', 'ready'] as const) {
   for (const kind of KINDS) {
     for (const arrival of ['on the open page', 'as a new page load'] as const) {
-      test(`${state}: ${kind}, ${arrival}, changes nothing and says why`, async ({ page, context }) => {
+      test(`${state}: ${kind}, ${arrival}, changes nothing and says why`, async ({ page, context, transitionLog }) => {
         const { idToken, login } = await signIn(page, 'google', 'Alice');
         await reachState(page, state);
         const fragment = await strayFragment(kind, idToken, context);
         const before = await readBrowserStorage(page);
         const requests = countLoginServiceRequests(page);
         const historyBefore = await page.evaluate(() => history.length);
+        const transitionsBefore = transitionLog.length;
 
         if (arrival === 'as a new page load') await page.goto('about:blank');
         await page.goto(`/${fragment}`);
@@ -61,6 +62,8 @@ for (const state of ['signed-in', 'ready'] as const) {
         // The fragment left the URL at once, and no history entry keeps it.
         expect(page.url()).not.toContain('#');
         if (arrival === 'on the open page') {
+          // The machine never left the state: no validation, no spinner, no restore.
+          expect(transitionLog.slice(transitionsBefore)).toEqual([]);
           expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
           await page.goBack();
           expect(page.url()).not.toContain('id_token');
@@ -78,7 +81,7 @@ for (const state of ['signed-in', 'ready'] as const) {
   }
 }
 
-test('a stray callback while the proof is under way: the proof goes on, the account stays', async ({ page }) => {
+test('a stray callback while the proof is under way: the proof goes on, the account stays', async ({ page, transitionLog }) => {
   const { login } = await signIn(page, 'facebook', 'Carol');
   // Hold the proof request until the stray link has been opened.
   let releaseProof = () => {};
@@ -91,9 +94,11 @@ test('a stray callback while the proof is under way: the proof goes on, the acco
   await page.getByRole('button', { name: 'Create proof' }).click();
   await expectState(page, 'proving');
 
+  const transitionsBefore = transitionLog.length;
   await page.goto('/#id_token=garbage');
   await expect(page.getByRole('alert')).toHaveText(FLOW_NOT_STARTED);
   await expectState(page, 'proving');
+  expect(transitionLog.slice(transitionsBefore)).toEqual([]);
   await expect(page.getByTestId('address')).toHaveText(login.address);
   await expectEnabledButtons(page, ['Copy address', 'Sign out', 'Dismiss']);
 
