@@ -54,6 +54,7 @@ for (const state of ['signed-in', 'ready'] as const) {
         await page.goto(`/${fragment}`);
 
         await expect(page.getByRole('alert')).toHaveText(FLOW_NOT_STARTED);
+        await expect(page.getByText('A sign-in link was ignored: you are still signed in')).toBeVisible();
         await expectState(page, state);
         await expect(page.getByTestId('address')).toHaveText(login.address);
         await expectEnabledButtons(page, [...(state === 'ready' ? BUTTONS.ready : BUTTONS.signedIn), 'Dismiss']);

@@ -1,7 +1,7 @@
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { AlertMessage } from './AlertMessage.tsx';
-import { STEP_TITLES } from './step-titles.ts';
-import { useCan, useContextValue } from './use-sign-in.ts';
+import { alertTitle } from './step-titles.ts';
+import { useCan, useContextValue, useHasTag } from './use-sign-in.ts';
 
 /**
  * The last failure, shown beside the controls of the state the visitor is in (the sign-in
@@ -10,11 +10,12 @@ import { useCan, useContextValue } from './use-sign-in.ts';
 export function StepAlert({ actor }: { actor: SignInActorRef }) {
   const failure = useContextValue(actor, (context) => context.failure);
   const canDismiss = useCan(actor, { type: 'user.dismiss' });
+  const hasAccount = useHasTag(actor, 'has-account');
   if (!failure) return null;
   return (
     <div className="alert step-alert">
       <div className="alert-body">
-        <p className="alert-title">{STEP_TITLES[failure.step]}</p>
+        <p className="alert-title">{alertTitle(failure, hasAccount)}</p>
         <AlertMessage failure={failure} />
       </div>
       {canDismiss && (

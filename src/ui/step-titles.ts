@@ -1,4 +1,4 @@
-import type { FailedStep } from '../../machines/sign-in.types.ts';
+import type { Failure, FailedStep } from '../../machines/sign-in.types.ts';
 
 /** The title above a failure's message: what the visitor was trying to do. */
 export const STEP_TITLES: Record<FailedStep, string> = {
@@ -8,3 +8,10 @@ export const STEP_TITLES: Record<FailedStep, string> = {
   proving: 'Could not create the proof',
   signing: 'Could not sign the message',
 };
+
+/** A refused callback beside an account: the visitor needs to hear first that nothing changed. */
+const IGNORED_WHILE_SIGNED_IN = 'A sign-in link was ignored: you are still signed in';
+
+export function alertTitle(failure: Failure, hasAccount: boolean): string {
+  return hasAccount && failure.step === 'callback-validating' ? IGNORED_WHILE_SIGNED_IN : STEP_TITLES[failure.step];
+}
