@@ -23,7 +23,9 @@ export function installProbe() {
   const conditions: Record<string, () => boolean> = {
     usable: () => !!button('Sign in with Google') && !button('Sign in with Google')!.disabled,
     'signed-in': () =>
-      (state() === 'signed-in' || state() === 'ready') && address().startsWith('0x') && storageValues().some((v) => v.includes('"address"')),
+      (state() === 'signed-in' || state() === 'ready') &&
+      address().startsWith('0x') &&
+      storageValues().some((v) => v.includes('"address"')),
     ready: () => state() === 'ready',
     cleared: () => !!button('Sign in with Google') && !button('Sign in with Google')!.disabled && storageValues().length === 0,
   };
@@ -40,10 +42,14 @@ export function installProbe() {
     armed.add(name);
     check();
   };
-  document.addEventListener('click', (event) => {
-    const target = (event.target as Element).closest('button');
-    if (target) mark(`click:${target.textContent?.trim()}`);
-  }, true);
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = (event.target as Element).closest('button');
+      if (target) mark(`click:${target.textContent?.trim()}`);
+    },
+    true,
+  );
   (window as unknown as { navigation?: EventTarget }).navigation?.addEventListener('navigate', () => mark('navigate'));
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   const frame = () => {

@@ -16,7 +16,11 @@ export interface BenchResult {
   firstLoadJs: { ours: Size & { files: number }; peer: Size & { files: number } };
   allJs: { ours: Size; peer: Size };
   encryption: { ours: { write: number; read: number }; peer: { write: number; read: number } };
-  cycles: { total: number; after10: { heapBytes: number; storageEntries: number }; afterAll: { heapBytes: number; storageEntries: number } };
+  cycles: {
+    total: number;
+    after10: { heapBytes: number; storageEntries: number };
+    afterAll: { heapBytes: number; storageEntries: number };
+  };
 }
 
 const STEPS: { key: keyof Steps; label: string; target?: number }[] = [

@@ -30,7 +30,11 @@ const RUNS = Number(options.runs);
 const PORTS = { mock: 5299, ours: 4273, peer: 4274, builtIn: 4275 };
 const KEY = 'enoki_public_bench';
 const MOCK = `http://127.0.0.1:${PORTS.mock}`;
-const CLIENT_IDS = { VITE_GOOGLE_CLIENT_ID: 'bench-google', VITE_FACEBOOK_CLIENT_ID: 'bench-facebook', VITE_TWITCH_CLIENT_ID: 'bench-twitch' };
+const CLIENT_IDS = {
+  VITE_GOOGLE_CLIENT_ID: 'bench-google',
+  VITE_FACEBOOK_CLIENT_ID: 'bench-facebook',
+  VITE_TWITCH_CLIENT_ID: 'bench-twitch',
+};
 const SERVICE_ENV = { VITE_ENOKI_API_KEY: KEY, VITE_ENOKI_API_URL: MOCK, ...CLIENT_IDS };
 const OURS_ENV = {
   ...SERVICE_ENV,
@@ -59,7 +63,13 @@ process.on('SIGINT', () => process.exit(130));
 
 async function waitForUrl(url: string) {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -94,11 +104,19 @@ async function openPage(browser: Browser, app: App | 'builtIn') {
  */
 async function redirectProvidersToMock(page: Page) {
   const cdp = await page.context().newCDPSession(page);
-  const providers: Record<string, string> = { 'accounts.google.com': 'google', 'www.facebook.com': 'facebook', 'id.twitch.tv': 'twitch' };
+  const providers: Record<string, string> = {
+    'accounts.google.com': 'google',
+    'www.facebook.com': 'facebook',
+    'id.twitch.tv': 'twitch',
+  };
   cdp.on('Fetch.requestPaused', (event: { requestId: string; request: { url: string } }) => {
     const url = new URL(event.request.url);
     const location = `${MOCK}/idp/${providers[url.host]}/authorize${url.search}`;
-    void cdp.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: 302, responseHeaders: [{ name: 'Location', value: location }] });
+    void cdp.send('Fetch.fulfillRequest', {
+      requestId: event.requestId,
+      responseCode: 302,
+      responseHeaders: [{ name: 'Location', value: location }],
+    });
   });
   await cdp.send('Fetch.enable', { patterns: Object.keys(providers).map((host) => ({ urlPattern: `https://${host}/*` })) });
 }
@@ -138,7 +156,15 @@ async function journey(browser: Browser, app: App): Promise<Journey> {
   const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];
   const onResponse = (response: import('@playwright/test').Response) => {
     if (response.request().resourceType() === 'script') {
-      scripts.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })));
+      scripts.push(
+        response
+          .body()
+          .then((body) => ({
+            url: new URL(response.url()).pathname,
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+          })),
+      );
     }
   };
   page.on('response', onResponse);
@@ -185,7 +211,16 @@ async function journey(browser: Browser, app: App): Promise<Journey> {
     await page.evaluate(() => (window as unknown as { __benchArm: (n: string) => void }).__benchArm('cleared'));
     await clickButton(page, 'Sign out');
     const signOut = (await waitMark('cleared', from)).at - (await waitMark('click:Sign out', from)).at;
-    return { firstLoad, clickPlain, clickAfterHover, callback, proof, reload, signOut, firstLoadScripts: await Promise.all(scripts) };
+    return {
+      firstLoad,
+      clickPlain,
+      clickAfterHover,
+      callback,
+      proof,
+      reload,
+      signOut,
+      firstLoadScripts: await Promise.all(scripts),
+    };
   } finally {
     await context.close();
   }
@@ -195,7 +230,7 @@ async function journey(browser: Browser, app: App): Promise<Journey> {
 async function cycles(browser: Browser, total: number) {
   const { context, page, marks, waitMark } = await openPage(browser, 'builtIn');
   const cdp = await context.newCDPSession(page);
-  let authorizeUrl = '';
+  let authorizeUrl: string;
   // Stop the navigation to the provider and deliver its answer as a fragment change, so
   // that the tab (and its heap) lives through every cycle.
   await page.route('**/__mock/idp/*/authorize?*', (route) => {
@@ -235,13 +270,10 @@ async function cycles(browser: Browser, total: number) {
       while (!authorizeUrl) await new Promise((resolve) => setTimeout(resolve, 2));
       const fragment = (await callbackFrom(authorizeUrl)).split('#')[1]!;
       const from = marks.length;
-      await page.evaluate(
-        (hash) => {
-          (window as unknown as { __benchArm: (n: string) => void }).__benchArm('signed-in');
-          window.location.hash = hash;
-        },
-        fragment,
-      );
+      await page.evaluate((hash) => {
+        (window as unknown as { __benchArm: (n: string) => void }).__benchArm('signed-in');
+        window.location.hash = hash;
+      }, fragment);
       await waitMark('signed-in', from);
       await page.evaluate(() => (window as unknown as { __benchArm: (n: string) => void }).__benchArm('cleared'));
       await page.getByRole('button', { name: 'Sign out' }).click();
@@ -274,14 +306,19 @@ async function main() {
     run('npx vite build --logLevel warn --config bench/peer/vite.config.ts', SERVICE_ENV);
     run('npx vite build --logLevel warn --outDir dist-bench-builtin', { VITE_ENOKI_API_KEY: '' });
   }
-  serve(`node mocks/server.ts --port ${PORTS.mock} --api-key ${KEY} --latency ${options.latency} --proof-delay ${options['proof-delay']}`);
+  serve(
+    `node mocks/server.ts --port ${PORTS.mock} --api-key ${KEY} --latency ${options.latency} --proof-delay ${options['proof-delay']}`,
+  );
   serve(`npx vite preview --outDir ${APPS.ours.dist} --port ${PORTS.ours} --strictPort`, OURS_ENV);
   serve(`npx vite preview --config bench/peer/vite.config.ts --port ${PORTS.peer} --strictPort`, SERVICE_ENV);
   serve(`npx vite preview --outDir dist-bench-builtin --port ${PORTS.builtIn} --strictPort`, { VITE_ENOKI_API_KEY: '' });
   await Promise.all([`${MOCK}/health`, APPS.ours.url, APPS.peer.url, `http://localhost:${PORTS.builtIn}/`].map(waitForUrl));
 
   const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-  const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   try {
     console.log('Warm-up…');
     await journey(browser, 'ours');
@@ -296,7 +333,9 @@ async function main() {
     const encryption = await (async () => {
       const { context, page } = await openPage(browser, 'peer');
       await page.goto(APPS.peer.url);
-      const result = await page.evaluate(() => (window as unknown as { __measureEncryption: (n: number) => Promise<unknown> }).__measureEncryption(7));
+      const result = await page.evaluate(() =>
+        (window as unknown as { __measureEncryption: (n: number) => Promise<unknown> }).__measureEncryption(7),
+      );
       await context.close();
       return result as BenchResult['encryption'];
     })();
@@ -305,20 +344,39 @@ async function main() {
     const version = browser.version();
     const steps = ['firstLoad', 'clickAfterHover', 'clickPlain', 'callback', 'proof', 'reload', 'signOut'] as const;
     const medians = Object.fromEntries(
-      (['ours', 'peer'] as App[]).map((app) => [app, Object.fromEntries(steps.map((step) => [step, median(runs[app].map((r) => r[step]))]))]),
+      (['ours', 'peer'] as App[]).map((app) => [
+        app,
+        Object.fromEntries(steps.map((step) => [step, median(runs[app].map((r) => r[step]))])),
+      ]),
     ) as BenchResult['medians'];
     const firstLoadJs = Object.fromEntries(
       (['ours', 'peer'] as App[]).map((app) => {
         const scripts = runs[app][0]!.firstLoadScripts;
-        return [app, { raw: scripts.reduce((s, x) => s + x.raw, 0), gzip: scripts.reduce((s, x) => s + x.gzip, 0), files: scripts.length }];
+        return [
+          app,
+          { raw: scripts.reduce((s, x) => s + x.raw, 0), gzip: scripts.reduce((s, x) => s + x.gzip, 0), files: scripts.length },
+        ];
       }),
     ) as BenchResult['firstLoadJs'];
     const result: BenchResult = {
       date: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, chromium: version },
-      settings: { runs: RUNS, latencyMs: Number(options.latency), proofDelayMs: Number(options['proof-delay']), cycles: Number(options.cycles) },
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        chromium: version,
+      },
+      settings: {
+        runs: RUNS,
+        latencyMs: Number(options.latency),
+        proofDelayMs: Number(options['proof-delay']),
+        cycles: Number(options.cycles),
+      },
       medians,
-      samples: Object.fromEntries((['ours', 'peer'] as App[]).map((app) => [app, runs[app].map(({ firstLoadScripts: _, ...rest }) => rest)])) as BenchResult['samples'],
+      samples: Object.fromEntries(
+        (['ours', 'peer'] as App[]).map((app) => [app, runs[app].map(({ firstLoadScripts: _, ...rest }) => rest)]),
+      ) as BenchResult['samples'],
       firstLoadJs,
       allJs: { ours: jsOnDisk(APPS.ours.dist), peer: jsOnDisk(APPS.peer.dist) },
       encryption,

@@ -2,7 +2,16 @@
  * Point 6 of "errors where they happen": the alert can be dismissed, and any new step
  * clears it. Neither touches the account or storage.
  */
-import { BUTTONS, expect, expectEnabledButtons, expectState, FLOW_NOT_STARTED, readBrowserStorage, signIn, test } from './fixtures.ts';
+import {
+  BUTTONS,
+  expect,
+  expectEnabledButtons,
+  expectState,
+  FLOW_NOT_STARTED,
+  readBrowserStorage,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 test('Dismiss closes the alert and leaves the account, its buttons and storage as they were', async ({ page }) => {
   const { login } = await signIn(page, 'google', 'Alice');

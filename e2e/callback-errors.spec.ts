@@ -64,7 +64,11 @@ const CASES: [string, string, string][] = [
   ['a token without iss', `#id_token=${token({ ...claims, iss: undefined })}`, 'Missing jwt data'],
   ['a token without aud', `#id_token=${token({ ...claims, aud: undefined })}`, 'Missing jwt data'],
   ['a token without sub', `#id_token=${token({ ...claims, sub: undefined })}`, 'Missing jwt data'],
-  ['an array aud', `#id_token=${token({ ...claims, aud: ['a', 'b'] })}`, 'Not supported aud. Aud is an array, string was expected.'],
+  [
+    'an array aud',
+    `#id_token=${token({ ...claims, aud: ['a', 'b'] })}`,
+    'Not supported aud. Aud is an array, string was expected.',
+  ],
   [
     'a token whose nonce is not ours',
     `#id_token=${token({ ...claims, nonce: 'someone-elses-nonce' })}`,

@@ -1,11 +1,15 @@
 import { expect, expectState, signIn, test } from './fixtures.ts';
 
-test('the production build runs under a strict CSP: no inline script, no eval, connections to the login service only', async ({ page }) => {
+test('the production build runs under a strict CSP: no inline script, no eval, connections to the login service only', async ({
+  page,
+}) => {
   const violations: string[] = [];
   await page.exposeBinding('__cspViolation', (_, text: string) => void violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(`${event.violatedDirective} ${event.blockedURI}`),
+      (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
     );
   });
   await signIn(page, 'google', 'Alice');
@@ -29,7 +33,10 @@ test('the production build runs under a strict CSP: no inline script, no eval, c
     document.head.append(script);
     (setTimeout as (code: string, ms: number) => void)('window.__evalRan = true', 0);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const fetched = await fetch('http://127.0.0.1:5199/health', { mode: 'no-cors' }).then(() => 'fetched', () => 'blocked');
+    const fetched = await fetch('http://127.0.0.1:5199/health', { mode: 'no-cors' }).then(
+      () => 'fetched',
+      () => 'blocked',
+    );
     return { inline: marker.__inlineRan ?? false, evaluated: marker.__evalRan ?? false, fetched };
   });
   expect(blocked).toEqual({ inline: false, evaluated: false, fetched: 'blocked' });

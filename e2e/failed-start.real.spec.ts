@@ -37,7 +37,9 @@ async function expectBackAtSignIn(page: Page, message: string, before: Awaited<R
   expect(await readBrowserStorage(page)).toEqual(before);
 }
 
-test('the ephemeral key cannot be made: back at the sign-in buttons, nothing stored, a click goes on once it can', async ({ page }) => {
+test('the ephemeral key cannot be made: back at the sign-in buttons, nothing stored, a click goes on once it can', async ({
+  page,
+}) => {
   await page.goto('/');
   await expectState(page, 'idle');
   const before = await readBrowserStorage(page);
@@ -49,7 +51,9 @@ test('the ephemeral key cannot be made: back at the sign-in buttons, nothing sto
   await page.waitForURL(/\/idp\/google\/authorize/);
 });
 
-test('the session cannot be stored: back at the sign-in buttons, storage as it was, a click goes on once it can', async ({ page }) => {
+test('the session cannot be stored: back at the sign-in buttons, storage as it was, a click goes on once it can', async ({
+  page,
+}) => {
   // A first start that reached the provider: a flow is stored, and the session key exists.
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign in with Google' }).click();

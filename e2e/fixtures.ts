@@ -6,8 +6,16 @@ import { test as base, expect, type APIRequestContext, type Page, type Response 
 
 /** The only names `data-sign-in-state` may hold (the machine's top-level states). */
 export const TOP_LEVEL_STATES = [
-  'restoring', 'idle', 'redirecting', 'callback-validating', 'fetching-login',
-  'signed-in', 'proving', 'ready', 'logged-out', 'failed',
+  'restoring',
+  'idle',
+  'redirecting',
+  'callback-validating',
+  'fetching-login',
+  'signed-in',
+  'proving',
+  'ready',
+  'logged-out',
+  'failed',
 ];
 
 export const test = base.extend<{ pageErrors: string[]; transitionLog: unknown[] }>({
@@ -29,7 +37,10 @@ export const test = base.extend<{ pageErrors: string[]; transitionLog: unknown[]
       await use(entries);
       await testInfo.attach('transition-log.json', { body: JSON.stringify(entries, null, 2), contentType: 'application/json' });
       const reached = entries.map((entry) => (entry as { to: string }).to.split('.')[0]);
-      expect(reached.filter((state) => !TOP_LEVEL_STATES.includes(state!)), 'top-level states outside the contract').toEqual([]);
+      expect(
+        reached.filter((state) => !TOP_LEVEL_STATES.includes(state!)),
+        'top-level states outside the contract',
+      ).toEqual([]);
     },
     { auto: true },
   ],
@@ -50,7 +61,12 @@ export function enabledButtons(page: Page) {
   return page
     .getByRole('main')
     .getByRole('button')
-    .evaluateAll((buttons) => buttons.filter((button) => !(button as HTMLButtonElement).disabled).map((button) => button.textContent!.trim()).sort());
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((button) => !(button as HTMLButtonElement).disabled)
+        .map((button) => button.textContent!.trim())
+        .sort(),
+    );
 }
 
 /** Exactly these buttons are enabled in the main card (any order). */
@@ -97,11 +113,13 @@ export async function signIn(page: Page, provider: ProviderId, identity = 'Alice
   await page.getByRole('button', { name: `Sign in with ${PROVIDER_NAMES[provider]}` }).click();
   const authorizeUrl = new URL((await authorize).url());
   const redirect = page.waitForResponse((response) => response.status() === 303 && response.url().includes('/authorize'));
-  const loginAnswer = page.waitForResponse((response) => /\/v1\/zklogin$/.test(new URL(response.url()).pathname) && response.request().method() === 'GET');
+  const loginAnswer = page.waitForResponse(
+    (response) => /\/v1\/zklogin$/.test(new URL(response.url()).pathname) && response.request().method() === 'GET',
+  );
   await page.getByRole('button', { name: new RegExp(`Continue as ${identity}`) }).click();
   const location = (await redirect).headers().location!;
   const idToken = new URLSearchParams(location.split('#')[1]).get('id_token')!;
-  const login = ((await (await loginAnswer as Response).json()) as { data: SignInResult['login'] }).data;
+  const login = ((await ((await loginAnswer) as Response).json()) as { data: SignInResult['login'] }).data;
   await expectState(page, 'signed-in');
   return { authorizeUrl, idToken, login };
 }

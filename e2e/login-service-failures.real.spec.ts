@@ -47,7 +47,10 @@ const OUTCOME = {
 } as const;
 
 /** Brings the visitor to the point where `call` is next, and returns the storage then. */
-async function reachCall(page: Page, call: LoginServiceCall): Promise<{ before: Awaited<ReturnType<typeof readBrowserStorage>>; address?: string }> {
+async function reachCall(
+  page: Page,
+  call: LoginServiceCall,
+): Promise<{ before: Awaited<ReturnType<typeof readBrowserStorage>>; address?: string }> {
   if (call === 'nonce') {
     await page.goto('/');
     await expectState(page, 'idle');
@@ -78,9 +81,12 @@ async function reachCall(page: Page, call: LoginServiceCall): Promise<{ before: 
 async function letWarmStartFail(page: Page, request: APIRequestContext, transitionLog: unknown[]): Promise<number> {
   await page.getByRole('button', { name: 'Sign in with Google' }).hover();
   await expect
-    .poll(() => (transitionLog as TransitionEntry[]).some((entry) => entry.from === 'idle.preparing' && entry.to === 'idle.cold'), {
-      timeout: 15_000,
-    })
+    .poll(
+      () => (transitionLog as TransitionEntry[]).some((entry) => entry.from === 'idle.preparing' && entry.to === 'idle.cold'),
+      {
+        timeout: 15_000,
+      },
+    )
     .toBe(true);
   await expectState(page, 'idle');
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -108,7 +114,11 @@ async function expectRecovered(page: Page, call: LoginServiceCall) {
 
 for (const call of ['nonce', 'login', 'proof'] as const) {
   for (const { fault, message } of FAULTS) {
-    test(`login service ${fault} on ${call}: the message where the visitor is, nothing half-written, the way on works`, async ({ page, request, transitionLog }) => {
+    test(`login service ${fault} on ${call}: the message where the visitor is, nothing half-written, the way on works`, async ({
+      page,
+      request,
+      transitionLog,
+    }) => {
       const { before, address } = await reachCall(page, call);
       await request.delete(`${MOCK_SERVER}/__control/requests`);
       await injectFault(request, call, fault);
@@ -140,9 +150,16 @@ for (const call of ['nonce', 'login', 'proof'] as const) {
   }
 }
 
-test('a failed login lookup: Start over drops the unfinished flow and its key, back to the sign-in buttons', async ({ page, request }) => {
+test('a failed login lookup: Start over drops the unfinished flow and its key, back to the sign-in buttons', async ({
+  page,
+  request,
+}) => {
   const { before } = await reachCall(page, 'login');
-  expect(Object.values(before.databases).flat().filter((key) => key.startsWith('keys/ephemeral-key/'))).toHaveLength(1);
+  expect(
+    Object.values(before.databases)
+      .flat()
+      .filter((key) => key.startsWith('keys/ephemeral-key/')),
+  ).toHaveLength(1);
   await injectFault(request, 'login', 'http-500');
   await makeCall(page, 'login');
   await expectState(page, 'failed');
@@ -153,7 +170,11 @@ test('a failed login lookup: Start over drops the unfinished flow and its key, b
   await expectEnabledButtons(page, BUTTONS.signIn);
   const after = await readBrowserStorage(page);
   expect(after.session).toEqual({});
-  expect(Object.values(after.databases).flat().filter((key) => key.startsWith('keys/ephemeral-key/'))).toEqual([]);
+  expect(
+    Object.values(after.databases)
+      .flat()
+      .filter((key) => key.startsWith('keys/ephemeral-key/')),
+  ).toEqual([]);
   await clearFaults(request);
   await signIn(page, 'google', 'Alice');
 });

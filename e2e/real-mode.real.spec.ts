@@ -3,7 +3,10 @@ import { expect, expectState, readBrowserStorage, signIn, test } from './fixture
 const MOCK_SERVER = 'http://127.0.0.1:5199';
 const KEY = 'enoki_public_e2e_real_mode';
 
-test('real mode: the same journey against another login service and provider, with exact paths and headers', async ({ page, request }) => {
+test('real mode: the same journey against another login service and provider, with exact paths and headers', async ({
+  page,
+  request,
+}) => {
   await request.delete(`${MOCK_SERVER}/__control/requests`);
   const { authorizeUrl } = await signIn(page, 'twitch', 'Alice');
   expect(authorizeUrl.origin).toBe(MOCK_SERVER);
@@ -47,11 +50,16 @@ test('real mode with a native key: the key is non-extractable, and sign out dele
     });
     const entry = entries.find(({ key }) => key.startsWith('ephemeral-key/'))!.value as { privateKey: CryptoKey };
     db.close();
-    const exported = await crypto.subtle.exportKey('pkcs8', entry.privateKey).then(() => 'exported', () => 'refused');
+    const exported = await crypto.subtle.exportKey('pkcs8', entry.privateKey).then(
+      () => 'exported',
+      () => 'refused',
+    );
     return { flag: entry.privateKey.extractable, exported };
   });
   expect(extractable).toEqual({ flag: false, exported: 'refused' });
-  expect(Object.values((await readBrowserStorage(page)).databases).flat()).toContainEqual(expect.stringMatching(/^keys\/ephemeral-key\/[0-9a-f-]{36}$/));
+  expect(Object.values((await readBrowserStorage(page)).databases).flat()).toContainEqual(
+    expect.stringMatching(/^keys\/ephemeral-key\/[0-9a-f-]{36}$/),
+  );
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expectState(page, 'logged-out');
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
@@ -65,8 +73,14 @@ test('real mode: the CSP lets the page reach the configured login service only',
   const policy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content'))!;
   expect(policy).toContain('connect-src http://127.0.0.1:5199;');
   const reach = await page.evaluate(async () => ({
-    service: await fetch('http://127.0.0.1:5199/health', { mode: 'no-cors' }).then(() => 'fetched', () => 'blocked'),
-    elsewhere: await fetch(`${location.origin}/index.html`).then(() => 'fetched', () => 'blocked'),
+    service: await fetch('http://127.0.0.1:5199/health', { mode: 'no-cors' }).then(
+      () => 'fetched',
+      () => 'blocked',
+    ),
+    elsewhere: await fetch(`${location.origin}/index.html`).then(
+      () => 'fetched',
+      () => 'blocked',
+    ),
   }));
   expect(reach).toEqual({ service: 'fetched', elsewhere: 'blocked' });
 });

@@ -76,7 +76,8 @@ test('the inspector stream carries no secret', async ({ page }) => {
   // Stand in for Stately's inspector window (there is no network here): record what it is sent.
   await page.addInitScript(() => {
     const record = (window as unknown as { __recordInspector: (m: string) => void }).__recordInspector;
-    window.open = () => ({ postMessage: (message: unknown) => record(JSON.stringify(message)), close() {}, closed: false }) as unknown as Window;
+    window.open = () =>
+      ({ postMessage: (message: unknown) => record(JSON.stringify(message)), close() {}, closed: false }) as unknown as Window;
     // The inspector is loaded lazily: keep saying "connected" until it listens.
     const timer = setInterval(() => window.postMessage({ type: '@statelyai.connected' }, '*'), 100);
     setTimeout(() => clearInterval(timer), 10_000);
@@ -101,7 +102,7 @@ test('the inspector stream carries no secret', async ({ page }) => {
   for (const secret of secrets) expect(stream).not.toContain(secret);
 });
 
-test('the session key is this browser\'s own: a copied session does not open elsewhere', async ({ browser }) => {
+test("the session key is this browser's own: a copied session does not open elsewhere", async ({ browser }) => {
   const first = await browser.newContext();
   const second = await browser.newContext();
   const a = await first.newPage();

@@ -1,4 +1,13 @@
-import { BUTTONS, expect, expectCleanLoggedOut, expectEnabledButtons, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+import {
+  BUTTONS,
+  expect,
+  expectCleanLoggedOut,
+  expectEnabledButtons,
+  expectState,
+  readBrowserStorage,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const DAY = 86_400_000;
 

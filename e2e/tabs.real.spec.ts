@@ -1,4 +1,13 @@
-import { BUTTONS, deleteVaultEntries, expect, expectEnabledButtons, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+import {
+  BUTTONS,
+  deleteVaultEntries,
+  expect,
+  expectEnabledButtons,
+  expectState,
+  readBrowserStorage,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 test("a second tab's sign-in does not clobber the first tab's flow (native keys share one database)", async ({ context }) => {
   const first = await context.newPage();

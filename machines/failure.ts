@@ -2,7 +2,7 @@
  * Turns whatever an actor threw into the machine's Failure: a stable code, a message fit
  * to show, and whether retrying the step can help. Pure: no I/O.
  */
-import { CATALOGUE, TRANSIENT_CODES } from '../src/zklogin/errors.ts';
+import { CATALOGUE, TRANSIENT_CODES } from './errors.ts';
 import type { Failure, FailedStep } from './sign-in.types.ts';
 
 /** Refusals repeat themselves when asked again; a service, network or browser failure may clear. */

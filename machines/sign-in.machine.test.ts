@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, getInitialSnapshot, getNextSnapshot, waitFor } from 'xstate';
 import { LoginServiceError } from '../src/login-service/errors.ts';
-import { CATALOGUE, SignInError, TRANSIENT_CODES } from '../src/zklogin/errors.ts';
-import { Secret } from '../src/zklogin/secret.ts';
+import { CATALOGUE, SignInError, TRANSIENT_CODES } from './errors.ts';
+import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { CallbackOutput, RestoreOutput, SignInContext, SignInEvent } from './sign-in.types.ts';
 import { STRAY_CALLBACK } from './failure.ts';
@@ -102,13 +102,17 @@ describe('signInMachine: pure transitions', () => {
   });
 
   it('sign-out forgets the session in the context at once', () => {
-    const snapshot = next(at('signed-in', { address: SESSION.address, provider: 'google', expiresAt: 1 }), { type: 'user.signOut' });
+    const snapshot = next(at('signed-in', { address: SESSION.address, provider: 'google', expiresAt: 1 }), {
+      type: 'user.signOut',
+    });
     expect(snapshot.context).toMatchObject({ address: null, provider: null, expiresAt: null, jwt: null });
   });
 
   it('logged-out: sign-in is refused until storage is cleared', () => {
     expect(at({ 'logged-out': 'clearing' }).can({ type: 'user.signIn', provider: 'google' })).toBe(false);
-    expect(next(at({ 'logged-out': 'done' }), { type: 'user.signIn', provider: 'google' }).value).toEqual({ redirecting: 'preparing' });
+    expect(next(at({ 'logged-out': 'done' }), { type: 'user.signIn', provider: 'google' }).value).toEqual({
+      redirecting: 'preparing',
+    });
   });
 
   it('failed (the login lookup): retry repeats it only when the failure can clear', () => {
@@ -139,7 +143,9 @@ describe('signInMachine: pure transitions', () => {
 
   it('warm start: intent prepares the key and nonce in idle and after sign-out; a click goes on from any of it', () => {
     expect(next(at({ idle: 'cold' }), { type: 'user.intent' }).value).toEqual({ idle: 'preparing' });
-    expect(next(at({ 'logged-out': { done: 'cold' } }), { type: 'user.intent' }).value).toEqual({ 'logged-out': { done: 'preparing' } });
+    expect(next(at({ 'logged-out': { done: 'cold' } }), { type: 'user.intent' }).value).toEqual({
+      'logged-out': { done: 'preparing' },
+    });
     for (const value of [{ idle: 'preparing' }, { idle: 'prepared' }] as const) {
       expect(next(at(value), { type: 'user.signIn', provider: 'google' }).value).toEqual({ redirecting: 'preparing' });
     }
@@ -212,40 +218,57 @@ describe('signInMachine: running with stubbed actors', () => {
     NATIVE_SIGNER_NOT_FOUND: 'signMessage',
     MISSING_KEYPAIR_DATA: 'signMessage',
   };
-  const LANDS_IN = { startSignIn: { idle: 'cold' }, validateCallback: { idle: 'cold' }, createProof: 'signed-in', signMessage: { ready: 'waiting' } } as const;
+  const LANDS_IN = {
+    startSignIn: { idle: 'cold' },
+    validateCallback: { idle: 'cold' },
+    createProof: 'signed-in',
+    signMessage: { ready: 'waiting' },
+  } as const;
 
   it('knows where every catalogue error arises', () => {
     expect(Object.keys(CATALOGUE_AT).sort()).toEqual(Object.keys(CATALOGUE).sort());
   });
 
-  it.each(Object.entries(CATALOGUE))('keeps the catalogue error %s word for word, in the state the visitor is in', async (code, message) => {
-    const where = CATALOGUE_AT[code]!;
-    const error = SignInError.of(code as keyof typeof CATALOGUE);
-    const startFrom = where === 'validateCallback' ? { fragment: fragment() } : {};
-    const restored: RestoreOutput =
-      where === 'createProof' ? { status: 'signed-in', ...SESSION } : where === 'signMessage' ? { status: 'ready', ...SESSION } : { status: 'empty' };
-    const machine = stubbedMachine({ [where]: failing(error), restoreSession: restoresTo(restored) });
-    const actor = createActor(machine, { input: startFrom }).start();
-    if (where === 'startSignIn') {
-      await waitFor(actor, (s) => s.matches('idle'));
-      actor.send({ type: 'user.signIn', provider: 'google' });
-    }
-    if (where === 'createProof') {
-      await waitFor(actor, (s) => s.matches('signed-in'));
-      actor.send({ type: 'user.createProof' });
-    }
-    if (where === 'signMessage') {
-      await waitFor(actor, (s) => s.matches('ready'));
-      actor.send({ type: 'user.signMessage', message: 'hi' });
-    }
-    const snapshot = await waitFor(actor, (s) => s.context.failure !== null && !s.hasTag('busy'));
-    expect(snapshot.value).toEqual(LANDS_IN[where]);
-    expect(snapshot.context.failure).toMatchObject({ code, message, retryable: TRANSIENT_CODES.has(code) });
-    // The way on is the state's own control.
-    const wayOn = { startSignIn: { type: 'user.signIn', provider: 'google' }, validateCallback: { type: 'user.signIn', provider: 'google' }, createProof: { type: 'user.createProof' }, signMessage: { type: 'user.signMessage', message: 'hi' } } as const;
-    expect(snapshot.can(wayOn[where])).toBe(true);
-    if (where === 'createProof' || where === 'signMessage') expect(snapshot.context.address).toBe(SESSION.address);
-  });
+  it.each(Object.entries(CATALOGUE))(
+    'keeps the catalogue error %s word for word, in the state the visitor is in',
+    async (code, message) => {
+      const where = CATALOGUE_AT[code]!;
+      const error = SignInError.of(code as keyof typeof CATALOGUE);
+      const startFrom = where === 'validateCallback' ? { fragment: fragment() } : {};
+      const restored: RestoreOutput =
+        where === 'createProof'
+          ? { status: 'signed-in', ...SESSION }
+          : where === 'signMessage'
+            ? { status: 'ready', ...SESSION }
+            : { status: 'empty' };
+      const machine = stubbedMachine({ [where]: failing(error), restoreSession: restoresTo(restored) });
+      const actor = createActor(machine, { input: startFrom }).start();
+      if (where === 'startSignIn') {
+        await waitFor(actor, (s) => s.matches('idle'));
+        actor.send({ type: 'user.signIn', provider: 'google' });
+      }
+      if (where === 'createProof') {
+        await waitFor(actor, (s) => s.matches('signed-in'));
+        actor.send({ type: 'user.createProof' });
+      }
+      if (where === 'signMessage') {
+        await waitFor(actor, (s) => s.matches('ready'));
+        actor.send({ type: 'user.signMessage', message: 'hi' });
+      }
+      const snapshot = await waitFor(actor, (s) => s.context.failure !== null && !s.hasTag('busy'));
+      expect(snapshot.value).toEqual(LANDS_IN[where]);
+      expect(snapshot.context.failure).toMatchObject({ code, message, retryable: TRANSIENT_CODES.has(code) });
+      // The way on is the state's own control.
+      const wayOn = {
+        startSignIn: { type: 'user.signIn', provider: 'google' },
+        validateCallback: { type: 'user.signIn', provider: 'google' },
+        createProof: { type: 'user.createProof' },
+        signMessage: { type: 'user.signMessage', message: 'hi' },
+      } as const;
+      expect(snapshot.can(wayOn[where])).toBe(true);
+      if (where === 'createProof' || where === 'signMessage') expect(snapshot.context.address).toBe(SESSION.address);
+    },
+  );
 
   it('a refused callback lands wherever storage leads, with the message, and asks nothing to drop a flow', async () => {
     for (const status of ['signed-in', 'ready', 'empty', 'expired'] as const) {
@@ -255,7 +278,11 @@ describe('signInMachine: running with stubbed actors', () => {
         return status === 'empty' || status === 'expired' ? { status } : { status, ...SESSION };
       });
       const fetchLogin = vi.fn(async () => SESSION);
-      const machine = stubbedMachine({ validateCallback: failing(SignInError.of('FLOW_NOT_STARTED')), restoreSession, fetchLogin: fromPromise(fetchLogin) });
+      const machine = stubbedMachine({
+        validateCallback: failing(SignInError.of('FLOW_NOT_STARTED')),
+        restoreSession,
+        fetchLogin: fromPromise(fetchLogin),
+      });
       const actor = createActor(machine, { input: { fragment: fragment() } }).start();
       const landed = await waitFor(actor, (s) => !s.hasTag('busy'));
       const expected = { 'signed-in': 'signed-in', ready: 'ready', empty: 'idle', expired: 'logged-out' }[status];
@@ -268,7 +295,9 @@ describe('signInMachine: running with stubbed actors', () => {
   });
 
   it('shows Invalid provider: {provider} beside the sign-in buttons', async () => {
-    const actor = createActor(stubbedMachine({ startSignIn: failing(SignInError.invalidProvider('apple')) }), { input: {} }).start();
+    const actor = createActor(stubbedMachine({ startSignIn: failing(SignInError.invalidProvider('apple')) }), {
+      input: {},
+    }).start();
     await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'user.signIn', provider: 'apple' });
     const snapshot = await waitFor(actor, (s) => s.matches('idle') && s.context.failure !== null);
@@ -280,37 +309,44 @@ describe('signInMachine: running with stubbed actors', () => {
     ['startSignIn', 'idle', { type: 'user.signIn', provider: 'google' }, { redirecting: 'navigating' }],
     ['fetchLogin', 'failed', { type: 'user.retry' }, 'signed-in'],
     ['createProof', 'signed-in', { type: 'user.createProof' }, 'ready'],
-  ] as const)('a failing %s keeps its message in %s, and its way on works once the fault clears', async (name, landsIn, wayOn, recovered) => {
-    let calls = 0;
-    const flaky = fromPromise(async () => {
-      calls += 1;
-      if (calls === 1) throw new LoginServiceError(503, 'http_503', 'The login service answered with HTTP 503.');
-      return name === 'startSignIn' ? { url: 'https://idp.test/x' } : SESSION;
-    });
-    const input = name === 'startSignIn' ? {} : { fragment: fragment() };
-    const actor = createActor(stubbedMachine({ [name]: flaky }), { input }).start();
-    if (name === 'startSignIn') {
-      await waitFor(actor, (s) => s.matches('idle'));
-      actor.send({ type: 'user.signIn', provider: 'google' });
-    }
-    if (name === 'createProof') {
-      await waitFor(actor, (s) => s.matches('signed-in'));
-      actor.send({ type: 'user.createProof' });
-    }
-    const failed = await waitFor(actor, (s) => s.context.failure !== null);
-    expect(failed.value).toEqual(landsIn === 'idle' ? { idle: 'cold' } : landsIn);
-    expect(failed.context.failure).toMatchObject({ message: 'The login service answered with HTTP 503.' });
-    actor.send(wayOn);
-    await waitFor(actor, (s) => s.matches(recovered as never));
-    expect(actor.getSnapshot().context.failure).toBeNull();
-    expect(calls).toBe(2);
-  });
+  ] as const)(
+    'a failing %s keeps its message in %s, and its way on works once the fault clears',
+    async (name, landsIn, wayOn, recovered) => {
+      let calls = 0;
+      const flaky = fromPromise(async () => {
+        calls += 1;
+        if (calls === 1) throw new LoginServiceError(503, 'http_503', 'The login service answered with HTTP 503.');
+        return name === 'startSignIn' ? { url: 'https://idp.test/x' } : SESSION;
+      });
+      const input = name === 'startSignIn' ? {} : { fragment: fragment() };
+      const actor = createActor(stubbedMachine({ [name]: flaky }), { input }).start();
+      if (name === 'startSignIn') {
+        await waitFor(actor, (s) => s.matches('idle'));
+        actor.send({ type: 'user.signIn', provider: 'google' });
+      }
+      if (name === 'createProof') {
+        await waitFor(actor, (s) => s.matches('signed-in'));
+        actor.send({ type: 'user.createProof' });
+      }
+      const failed = await waitFor(actor, (s) => s.context.failure !== null);
+      expect(failed.value).toEqual(landsIn === 'idle' ? { idle: 'cold' } : landsIn);
+      expect(failed.context.failure).toMatchObject({ message: 'The login service answered with HTTP 503.' });
+      actor.send(wayOn);
+      await waitFor(actor, (s) => s.matches(recovered as never));
+      expect(actor.getSnapshot().context.failure).toBeNull();
+      expect(calls).toBe(2);
+    },
+  );
 
   it('a stray callback while proving: the proof goes on and lands in ready, with the alert kept', async () => {
     let finishProof = () => {};
     const createProof = fromPromise<void, void>(() => new Promise<void>((resolve) => (finishProof = resolve)));
     const validateCallback = vi.fn(async (): Promise<CallbackOutput> => ({ jwt: new Secret('jwt'), provider: 'google' }));
-    const machine = stubbedMachine({ createProof, validateCallback: fromPromise(validateCallback), restoreSession: restoresTo({ status: 'signed-in', ...SESSION }) });
+    const machine = stubbedMachine({
+      createProof,
+      validateCallback: fromPromise(validateCallback),
+      restoreSession: restoresTo({ status: 'signed-in', ...SESSION }),
+    });
     const actor = createActor(machine, { input: {} }).start();
     await waitFor(actor, (s) => s.matches('signed-in'));
     actor.send({ type: 'user.createProof' });
@@ -340,7 +376,13 @@ describe('signInMachine: running with stubbed actors', () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 21) });
     const expiresAt = Date.now() + 60_000;
     const actor = createActor(
-      stubbedMachine({ restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...SESSION, expiresAt })) }),
+      stubbedMachine({
+        restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({
+          status: 'ready',
+          ...SESSION,
+          expiresAt,
+        })),
+      }),
       { input: {} },
     ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));

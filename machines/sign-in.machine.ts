@@ -13,9 +13,9 @@
  * are attached at the app edge with `signInMachine.provide(...)`. No I/O in this file.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { msUntilExpiry } from '../src/zklogin/expiry.ts';
+import { msUntilExpiry } from './expiry.ts';
 import { STRAY_CALLBACK, toFailure } from './failure.ts';
-import type { Secret } from '../src/zklogin/secret.ts';
+import type { Secret } from './secret.ts';
 import type {
   CallbackOutput,
   FailedStep,
@@ -28,10 +28,9 @@ import type {
   StartOutput,
 } from './sign-in.types.ts';
 
-const notProvided = (name: string) =>
-  async (): Promise<never> => {
-    throw new Error(`signInMachine: actor "${name}" was not provided`);
-  };
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`signInMachine: actor "${name}" was not provided`);
+};
 
 /** Session expiry reached while the visitor is on the page. */
 const EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
@@ -194,10 +193,22 @@ export const signInMachine = setup({
         input: ({ context }) => ({ discardPendingFlow: context.discardPendingFlow }),
         onDone: [
           { guard: { type: 'restoredReady', params: ({ event }) => event.output }, target: 'ready', actions: 'assignSession' },
-          { guard: { type: 'restoredSignedIn', params: ({ event }) => event.output }, target: 'signed-in', actions: 'assignSession' },
+          {
+            guard: { type: 'restoredSignedIn', params: ({ event }) => event.output },
+            target: 'signed-in',
+            actions: 'assignSession',
+          },
           // The spec's time rule: a stored session past expiresAt reads as logged out.
-          { guard: { type: 'restoredExpired', params: ({ event }) => event.output }, target: 'logged-out', actions: { type: 'assignNotice', params: EXPIRED_NOTICE } },
-          { guard: { type: 'restoredUnreadable', params: ({ event }) => event.output }, target: 'logged-out', actions: { type: 'assignNotice', params: UNREADABLE_NOTICE } },
+          {
+            guard: { type: 'restoredExpired', params: ({ event }) => event.output },
+            target: 'logged-out',
+            actions: { type: 'assignNotice', params: EXPIRED_NOTICE },
+          },
+          {
+            guard: { type: 'restoredUnreadable', params: ({ event }) => event.output },
+            target: 'logged-out',
+            actions: { type: 'assignNotice', params: UNREADABLE_NOTICE },
+          },
           { target: 'idle' },
         ],
         onError: { target: 'logged-out', actions: { type: 'assignNotice', params: UNREADABLE_NOTICE } },

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyStateNode, type EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from 'xstate/graph';
 import { LoginServiceError } from '../src/login-service/errors.ts';
-import { SignInError } from '../src/zklogin/errors.ts';
-import { Secret } from '../src/zklogin/secret.ts';
+import { SignInError } from './errors.ts';
+import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { SignInInput } from './sign-in.types.ts';
 import { SESSION } from './test-stubs.ts';
@@ -79,10 +79,7 @@ function definedTransitions() {
     Object.values(node.states).forEach(visit);
   };
   visit(signInMachine.root);
-  const transitions = nodes.flatMap((node) => [
-    ...[...node.transitions.values()].flat(),
-    ...(node.always ?? []),
-  ]);
+  const transitions = nodes.flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])]);
   return { nodes, transitions };
 }
 
@@ -127,7 +124,10 @@ function generatePaths() {
         covered.set(key, initial);
       }
     }
-    const adjacency = getAdjacencyMap(signInMachine, traversal(input) as never) as Record<string, { state: Snapshot; transitions: Record<string, { event: AnyEvent; state: Snapshot }> }>;
+    const adjacency = getAdjacencyMap(signInMachine, traversal(input) as never) as Record<
+      string,
+      { state: Snapshot; transitions: Record<string, { event: AnyEvent; state: Snapshot }> }
+    >;
     for (const [from, { state, transitions }] of Object.entries(adjacency)) {
       for (const { event, state: next } of Object.values(transitions)) {
         for (const taken of signInMachine.getTransitionData(state, event as never)) {
@@ -149,7 +149,16 @@ function liveActor(input: SignInInput) {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
   const controllable = (id: string) =>
     fromPromise<never, unknown>(() => new Promise((resolve, reject) => pending.set(id, { resolve, reject } as never)));
-  const ids = ['restoreSession', 'prepareSignIn', 'startSignIn', 'validateCallback', 'fetchLogin', 'createProof', 'signMessage', 'clearSession'];
+  const ids = [
+    'restoreSession',
+    'prepareSignIn',
+    'startSignIn',
+    'validateCallback',
+    'fetchLogin',
+    'createProof',
+    'signMessage',
+    'clearSession',
+  ];
   const machine = signInMachine.provide({
     actors: Object.fromEntries(ids.map((id) => [id, controllable(id)])) as never,
     actions: { navigate: () => {}, clearFragment: () => {} },
@@ -189,7 +198,10 @@ describe('signInMachine: model-based coverage', () => {
   });
 
   const describePath = ({ input, path }: (typeof paths)[number]) =>
-    [input.fragment ? 'load with fragment' : 'load', ...path.steps.slice(1).map((s) => s.event.type.replace(/^xstate\./, ''))].join(' → ');
+    [
+      input.fragment ? 'load with fragment' : 'load',
+      ...path.steps.slice(1).map((s) => s.event.type.replace(/^xstate\./, '')),
+    ].join(' → ');
 
   it.each(paths.map((entry, i) => [i, describePath(entry), entry] as const))(
     'path %i: %s',

@@ -2,8 +2,8 @@
  * Types of signInMachine: its context, the events it accepts, and what its actors take
  * and give. Type-only imports: the machine stays free of I/O.
  */
-import type { Provider } from '../src/zklogin/providers.ts';
-import type { Secret } from '../src/zklogin/secret.ts';
+import type { Provider } from './providers.ts';
+import type { Secret } from './secret.ts';
 
 /** The step that failed: it names the alert's title, and the failed login lookup is retried. */
 export type FailedStep = 'redirecting' | 'callback-validating' | 'fetching-login' | 'proving' | 'signing';
@@ -70,10 +70,7 @@ export interface SignedInSession {
 }
 
 export type RestoreOutput =
-  | { status: 'empty' }
-  | { status: 'expired' }
-  | { status: 'unreadable' }
-  | ({ status: 'signed-in' | 'ready' } & SignedInSession);
+  { status: 'empty' } | { status: 'expired' } | { status: 'unreadable' } | ({ status: 'signed-in' | 'ready' } & SignedInSession);
 
 export interface StartOutput {
   url: string;

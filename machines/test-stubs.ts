@@ -3,17 +3,26 @@
  * overrides it. Shared by the transition tests and the model-based tests.
  */
 import { fromPromise } from 'xstate';
-import { Secret } from '../src/zklogin/secret.ts';
+import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { CallbackOutput, RestoreOutput, SignedInSession, SignOutput, StartOutput } from './sign-in.types.ts';
 
-export const SESSION: SignedInSession = { provider: 'google', address: `0x${'ab'.repeat(32)}`, expiresAt: Date.now() + 86_400_000 };
+export const SESSION: SignedInSession = {
+  provider: 'google',
+  address: `0x${'ab'.repeat(32)}`,
+  expiresAt: Date.now() + 86_400_000,
+};
 
 export const stubActors = {
   restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'empty' })),
   prepareSignIn: fromPromise<void, void>(async () => {}),
-  startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input }) => ({ url: `https://idp.test/${input.provider}` })),
-  validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(async () => ({ jwt: new Secret('jwt'), provider: 'google' })),
+  startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input }) => ({
+    url: `https://idp.test/${input.provider}`,
+  })),
+  validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(async () => ({
+    jwt: new Secret('jwt'),
+    provider: 'google',
+  })),
   fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async () => SESSION),
   createProof: fromPromise<void, void>(async () => {}),
   signMessage: fromPromise<SignOutput, { message: string }>(async ({ input }) => ({ signature: `sig(${input.message})` })),

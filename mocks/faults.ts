@@ -13,13 +13,27 @@ export const CALLS = {
 export type Call = keyof typeof CALLS;
 
 export const FAULTS = [
-  'http-400', 'http-401', 'http-403', 'http-429', 'http-500', 'http-503',
-  'network-error', 'timeout', 'empty-body', 'non-json', 'wrong-shape',
+  'http-400',
+  'http-401',
+  'http-403',
+  'http-429',
+  'http-500',
+  'http-503',
+  'network-error',
+  'timeout',
+  'empty-body',
+  'non-json',
+  'wrong-shape',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
 const STATUS_CODES: Record<string, string> = {
-  '400': 'bad_request', '401': 'invalid_api_key', '403': 'forbidden', '429': 'rate_limited', '500': 'internal_error', '503': 'unavailable',
+  '400': 'bad_request',
+  '401': 'invalid_api_key',
+  '403': 'forbidden',
+  '429': 'rate_limited',
+  '500': 'internal_error',
+  '503': 'unavailable',
 };
 
 function faultResponse(fault: Fault): Promise<Response> | Response {

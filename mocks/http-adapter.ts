@@ -73,7 +73,10 @@ export function createMswMiddleware(options: MswMiddlewareOptions): Middleware {
       });
       const response = await getResponse([...options.handlers()], request);
       if (!response) {
-        return writeResponse(res, Response.json({ errors: [{ code: 'not_found', message: `No route for ${request.method} ${path}` }] }, { status: 404 }));
+        return writeResponse(
+          res,
+          Response.json({ errors: [{ code: 'not_found', message: `No route for ${request.method} ${path}` }] }, { status: 404 }),
+        );
       }
       if (response.type === 'error') {
         // HttpResponse.error(): a network failure. Drop the connection as a real one would.

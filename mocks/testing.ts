@@ -19,7 +19,10 @@ export function createTestLoginService(options: { network?: string; now?: () => 
     keys,
     server,
     /** An id_token as the mock provider would issue it after the visitor chose `identity`. */
-    mint(nonce: string, overrides: { provider?: MockProvider; identity?: string; clientId?: string; claims?: Record<string, unknown> } = {}) {
+    mint(
+      nonce: string,
+      overrides: { provider?: MockProvider; identity?: string; clientId?: string; claims?: Record<string, unknown> } = {},
+    ) {
       const provider = overrides.provider ?? 'google';
       const identity = TEST_IDENTITIES.find((candidate) => candidate.id === (overrides.identity ?? 'alice'))!;
       return mintIdToken(keys, {

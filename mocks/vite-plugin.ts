@@ -8,7 +8,12 @@ import { createMockServices } from './mock-services.ts';
 
 export function builtInMocks(options: { enabled: boolean; network?: string }): Plugin {
   const services = options.enabled
-    ? createMockServices({ basePath: BUILT_IN_MOCK_PATH, loginServicePath: '/enoki', apiKey: BUILT_IN_API_KEY, network: options.network })
+    ? createMockServices({
+        basePath: BUILT_IN_MOCK_PATH,
+        loginServicePath: '/enoki',
+        apiKey: BUILT_IN_API_KEY,
+        network: options.network,
+      })
     : undefined;
   return {
     name: 'zklogin-built-in-mocks',

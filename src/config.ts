@@ -5,7 +5,14 @@
  * Built-in mode is on exactly when VITE_ENOKI_API_KEY is unset; it then points the
  * login service and the identity providers at the mocks mounted on the page's origin.
  */
-import { PROVIDERS, type Provider, DEFAULT_AUTH_URLS } from './zklogin/providers.ts';
+import { PROVIDERS, type Provider } from '../machines/providers.ts';
+
+/** The real providers' authorization endpoints (reference-facts.md). */
+export const DEFAULT_AUTH_URLS: Record<Provider, string> = {
+  google: 'https://accounts.google.com/o/oauth2/v2/auth',
+  facebook: 'https://www.facebook.com/v17.0/dialog/oauth',
+  twitch: 'https://id.twitch.tv/oauth2/authorize',
+};
 
 export type SuiNetwork = 'mainnet' | 'testnet' | 'devnet';
 const NETWORKS: readonly SuiNetwork[] = ['mainnet', 'testnet', 'devnet'];

@@ -26,7 +26,10 @@ export function contentSecurityPolicy(options: { connectSources: string[] }): Pl
       order: 'post',
       // Right after the charset, before any script: a meta policy covers what follows it.
       handler: (html) =>
-        html.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`),
+        html.replace(
+          /(<meta charset="[^"]*"\s*\/?>)/i,
+          `$1\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`,
+        ),
     },
   };
 }

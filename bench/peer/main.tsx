@@ -30,7 +30,9 @@ function Peer() {
   const [error, setError] = useState<string | null>(null);
   const state = !restored ? 'restoring' : ready ? 'ready' : address && session?.jwt ? 'signed-in' : 'idle';
   const signIn = async (provider: 'google' | 'facebook' | 'twitch', clientId: string) => {
-    window.location.href = await flow.createAuthorizationURL({ provider, clientId, redirectUrl: `${window.location.origin}/`, network: 'testnet' });
+    window.location.assign(
+      await flow.createAuthorizationURL({ provider, clientId, redirectUrl: `${window.location.origin}/`, network: 'testnet' }),
+    );
   };
   return (
     <main data-sign-in-state={state}>
@@ -46,7 +48,15 @@ function Peer() {
         <>
           <code data-testid="address">{address}</code>
           {!ready && (
-            <button type="button" onClick={() => flow.getKeypair({ network: 'testnet' }).then(() => setReady(true), (e: Error) => setError(e.message))}>
+            <button
+              type="button"
+              onClick={() =>
+                flow.getKeypair({ network: 'testnet' }).then(
+                  () => setReady(true),
+                  (e: Error) => setError(e.message),
+                )
+              }
+            >
               Create proof
             </button>
           )}
@@ -61,7 +71,13 @@ function Peer() {
 
 /** The cost of one session write and one read, for both designs, in this browser. */
 async function measureEncryption(rounds: number) {
-  const payload = JSON.stringify({ jwt: 'x'.repeat(900), randomness: '1'.repeat(40), ephemeralKeyPair: 'suiprivkey'.padEnd(70, 'q'), maxEpoch: 10, expiresAt: 1 });
+  const payload = JSON.stringify({
+    jwt: 'x'.repeat(900),
+    randomness: '1'.repeat(40),
+    ephemeralKeyPair: 'suiprivkey'.padEnd(70, 'q'),
+    maxEpoch: 10,
+    expiresAt: 1,
+  });
   const ours = createVaultEncryption(createIndexedDbVault('bench-encryption'), 'session-key');
   const peer = createDefaultEncryption();
   const time = async (work: () => Promise<unknown>) => {
@@ -77,7 +93,10 @@ async function measureEncryption(rounds: number) {
   const sealedPeer = await peer.encrypt(env.VITE_ENOKI_API_KEY, payload);
   return {
     ours: { write: await time(() => ours.encrypt(payload, 'bench')), read: await time(() => ours.decrypt(sealedOurs, 'bench')) },
-    peer: { write: await time(() => peer.encrypt(env.VITE_ENOKI_API_KEY, payload)), read: await time(() => peer.decrypt(env.VITE_ENOKI_API_KEY, sealedPeer)) },
+    peer: {
+      write: await time(() => peer.encrypt(env.VITE_ENOKI_API_KEY, payload)),
+      read: await time(() => peer.decrypt(env.VITE_ENOKI_API_KEY, sealedPeer)),
+    },
   };
 }
 (window as unknown as { __measureEncryption: typeof measureEncryption }).__measureEncryption = measureEncryption;

@@ -102,7 +102,11 @@ export function createIdentityProvider(options: IdentityProviderOptions): Middle
     }
     const state = query.get('state');
     if (state) answer.set('state', state);
-    res.writeHead(303, { Location: `${query.get('redirect_uri')}#${answer}`, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+    res.writeHead(303, {
+      Location: `${query.get('redirect_uri')}#${answer}`,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    });
     res.end();
   };
 

@@ -45,7 +45,10 @@ export function providerOfIssuer(issuer: unknown): MockProvider | undefined {
 }
 
 /** Verifies signature, issuer and expiry. Throws with a reason on any failure. */
-export async function verifyIdToken(keys: SigningKeys, jwt: string): Promise<JWTPayload & { iss: string; sub: string; aud: string }> {
+export async function verifyIdToken(
+  keys: SigningKeys,
+  jwt: string,
+): Promise<JWTPayload & { iss: string; sub: string; aud: string }> {
   let issuer: unknown;
   try {
     issuer = decodeJwt(jwt).iss;

@@ -61,7 +61,11 @@ export function buildMockProof(jwt: string, claims: { sub: string; aud: string }
 
 /** A deterministic salt per identity (issuer, audience, subject), below 2^128. */
 export async function saltFor(secret: string, claims: { iss: string; aud: string; sub: string }): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${claims.iss}|${claims.aud}|${claims.sub}`)));
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const mac = new Uint8Array(
+    await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${claims.iss}|${claims.aud}|${claims.sub}`)),
+  );
   return BigInt(`0x${Buffer.from(mac.slice(0, 16)).toString('hex')}`).toString();
 }

@@ -2,7 +2,7 @@
  * What the actors need, built once at the app edge. Tests build the same object with
  * in-memory stores and a client pointed at MSW.
  */
-import { createTabChannel, type TabChannel } from '../app/tab-channel.ts';
+import { createTabChannel, type TabChannel } from '../storage/tab-channel.ts';
 import type { AppConfig } from '../config.ts';
 import type { LoginServiceClient } from '../login-service/client.ts';
 import { createLoginServiceClient } from '../login-service/client.ts';
@@ -32,7 +32,11 @@ export function createDependencies(
   const encryption = createVaultEncryption(vault, VAULT_ENTRIES.sessionKey);
   return {
     config,
-    client: createLoginServiceClient({ baseUrl: config.enokiApiUrl, apiKey: config.enokiApiKey, timeoutMs: config.requestTimeoutMs }),
+    client: createLoginServiceClient({
+      baseUrl: config.enokiApiUrl,
+      apiKey: config.enokiApiKey,
+      timeoutMs: config.requestTimeoutMs,
+    }),
     sessions: createSessionStore(overrides.store ?? createDefaultStore(), encryption, keys),
     vault,
     encryption,

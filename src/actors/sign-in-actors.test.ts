@@ -12,8 +12,8 @@ import { nativeKeyEntry, storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
 import { createVaultEncryption } from '../storage/encryption.ts';
 import { createSessionStore } from '../storage/session-store.ts';
 import { createMemoryStore, type KeyValueStore } from '../storage/store.ts';
-import { CATALOGUE } from '../zklogin/errors.ts';
-import { Secret } from '../zklogin/secret.ts';
+import { CATALOGUE } from '../../machines/errors.ts';
+import { Secret } from '../../machines/secret.ts';
 import { createDependencies } from './dependencies.ts';
 import { createSignInActors } from './sign-in-actors.ts';
 
@@ -23,7 +23,13 @@ afterAll(() => service.server.close());
 
 function config(overrides: Record<string, string> = {}): AppConfig {
   const result = parseConfig(
-    { VITE_ENOKI_API_KEY: TEST_API_KEY, VITE_ENOKI_API_URL: TEST_API_URL, VITE_GOOGLE_CLIENT_ID: 'client-google', VITE_TWITCH_CLIENT_ID: 'client-twitch', ...overrides },
+    {
+      VITE_ENOKI_API_KEY: TEST_API_KEY,
+      VITE_ENOKI_API_URL: TEST_API_URL,
+      VITE_GOOGLE_CLIENT_ID: 'client-google',
+      VITE_TWITCH_CLIENT_ID: 'client-twitch',
+      ...overrides,
+    },
     'https://app.test/',
   );
   if (!result.ok) throw new Error(result.errors.join('\n'));
@@ -51,7 +57,11 @@ async function signIn(tab: ReturnType<typeof browserTab>, provider = 'google', i
   first.send({ type: 'user.signIn', provider });
   await waitFor(first, (s) => s.matches({ redirecting: 'navigating' }));
   const url = new URL(tab.navigations.at(-1)!);
-  const jwt = await service.mint(url.searchParams.get('nonce')!, { provider: provider as 'google', identity, clientId: url.searchParams.get('client_id')! });
+  const jwt = await service.mint(url.searchParams.get('nonce')!, {
+    provider: provider as 'google',
+    identity,
+    clientId: url.searchParams.get('client_id')!,
+  });
   const second = tab.page(`#id_token=${jwt}`);
   await waitFor(second, (s) => !s.hasTag('busy'));
   return { page: second, jwt, url };
@@ -59,12 +69,18 @@ async function signIn(tab: ReturnType<typeof browserTab>, provider = 'google', i
 
 /** The tab's session as the app would read it. */
 async function readSession(tab: ReturnType<typeof browserTab>) {
-  const sessions = createSessionStore(tab.store, createVaultEncryption(tab.vault, VAULT_ENTRIES.sessionKey), storageKeys(TEST_API_KEY));
+  const sessions = createSessionStore(
+    tab.store,
+    createVaultEncryption(tab.vault, VAULT_ENTRIES.sessionKey),
+    storageKeys(TEST_API_KEY),
+  );
   return (await sessions.readSession())!;
 }
 
 const storedValues = (tab: ReturnType<typeof browserTab>, appConfig = config()) =>
-  [`@zklogin-sign-in/state/${appConfig.enokiApiKey}`, `@zklogin-sign-in/session/${appConfig.enokiApiKey}`].map((key) => tab.store.get(key));
+  [`@zklogin-sign-in/state/${appConfig.enokiApiKey}`, `@zklogin-sign-in/session/${appConfig.enokiApiKey}`].map((key) =>
+    tab.store.get(key),
+  );
 
 describe('the real actors against the mock login service', () => {
   it('signs in, proves, signs a message that parses as a zkLogin signature for the address', async () => {
@@ -101,7 +117,12 @@ describe('the real actors against the mock login service', () => {
 
   it('gives each provider and identity its own address, the same one every time', async () => {
     const addresses = new Map<string, string>();
-    for (const [provider, identity] of [['google', 'alice'], ['google', 'bob'], ['twitch', 'alice'], ['google', 'alice']] as const) {
+    for (const [provider, identity] of [
+      ['google', 'alice'],
+      ['google', 'bob'],
+      ['twitch', 'alice'],
+      ['google', 'alice'],
+    ] as const) {
       const { page, url } = await signIn(browserTab(), provider, identity);
       if (provider === 'twitch') expect(url.searchParams.get('force_verify')).toBe('true');
       const address = page.getSnapshot().context.address!;
@@ -244,12 +265,12 @@ describe('the real actors against the mock login service', () => {
     const appConfig = config({ VITE_NATIVE_KEY: 'true' });
     const deps = createDependencies(appConfig, { store, vault, tabs });
     const actors = createSignInActors(deps);
-    const run = <T,>(logic: Parameters<typeof createActor>[0], input: T) => {
+    const run = <T>(logic: Parameters<typeof createActor>[0], input: T) => {
       const actor = createActor(logic as never, { input } as never).start();
       return waitFor(actor as never, (s: { status: string }) => s.status !== 'active');
     };
     await run(actors.startSignIn, { provider: 'google' });
-    expect((await vault.get(VAULT_ENTRIES.sessionKey))).toBeDefined();
+    expect(await vault.get(VAULT_ENTRIES.sessionKey)).toBeDefined();
     const nativeKeyId = (await deps.sessions.readSession())?.nativeKeyId;
     expect(await vault.get(nativeKeyEntry(nativeKeyId!))).toBeDefined();
 

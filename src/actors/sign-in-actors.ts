@@ -8,10 +8,11 @@ import type { CallbackOutput, RestoreOutput, SignOutput, SignedInSession, StartO
 import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { validateCallback } from '../zklogin/callback.ts';
-import { SignInError } from '../zklogin/errors.ts';
-import { isExpired } from '../zklogin/expiry.ts';
-import { assertProvider, buildAuthorizationUrl, PROVIDER_LABELS } from '../zklogin/providers.ts';
-import { Secret } from '../zklogin/secret.ts';
+import { SignInError } from '../../machines/errors.ts';
+import { isExpired } from '../../machines/expiry.ts';
+import { assertProvider, PROVIDER_LABELS } from '../../machines/providers.ts';
+import { buildAuthorizationUrl } from '../zklogin/providers.ts';
+import { Secret } from '../../machines/secret.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { createWarmStart } from './warm-start.ts';
 
@@ -152,7 +153,13 @@ export function createSignInActors(deps: SignInDependencies) {
       ephemeral.catch(() => {});
       const ephemeralPublicKey = session.ephemeralPublicKey ?? (await ephemeral).getPublicKey().toSuiPublicKey();
       const proof = await client.createProof(
-        { jwt: session.jwt, network: config.network, ephemeralPublicKey, maxEpoch: session.maxEpoch, randomness: session.randomness },
+        {
+          jwt: session.jwt,
+          network: config.network,
+          ephemeralPublicKey,
+          maxEpoch: session.maxEpoch,
+          randomness: session.randomness,
+        },
         { signal },
       );
       const withProof = { ...session, proof };

@@ -31,7 +31,10 @@ describe('warm start', () => {
 
   it('a nonce with less than the margin left is not used', async () => {
     let now = Date.now();
-    const warm = createWarmStart(async () => ({ nonce: { estimatedExpiration: now + NONCE_REFRESH_MARGIN_MS + 1000 } }), () => now);
+    const warm = createWarmStart(
+      async () => ({ nonce: { estimatedExpiration: now + NONCE_REFRESH_MARGIN_MS + 1000 } }),
+      () => now,
+    );
     await warm.prepare();
     now += 2000;
     await expect(warm.take()).resolves.toBeUndefined();

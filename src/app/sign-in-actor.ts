@@ -8,7 +8,7 @@ import { createDependencies } from '../actors/dependencies.ts';
 import { createSignInActors } from '../actors/sign-in-actors.ts';
 import type { AppConfig } from '../config.ts';
 import { isCallbackFragment } from '../zklogin/callback.ts';
-import { Secret } from '../zklogin/secret.ts';
+import { Secret } from '../../machines/secret.ts';
 
 export type SignInActorRef = ActorRefFrom<typeof signInMachine>;
 

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { stubbedMachine } from '../../machines/test-stubs.ts';
-import { Secret } from '../zklogin/secret.ts';
+import { Secret } from '../../machines/secret.ts';
 import { createTransitionLog, statePath } from './transition-log.ts';
 
 describe('transition log', () => {
   it('records each state change with event, source, target and the time spent in the source', async () => {
     let clock = 1_000;
     const log = createTransitionLog({ now: () => clock });
-    const actor = createActor(stubbedMachine(), { input: { fragment: new Secret('#id_token=eyJ.eyJ.sig') }, inspect: (e) => log.observe(e) });
+    const actor = createActor(stubbedMachine(), {
+      input: { fragment: new Secret('#id_token=eyJ.eyJ.sig') },
+      inspect: (e) => log.observe(e),
+    });
     actor.start(); // the first transition happens here, synchronously, at 1,000
     clock = 1_250; // the stub actors settle after this
     await waitFor(actor, (s) => s.matches('signed-in'));

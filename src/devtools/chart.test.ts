@@ -14,7 +14,18 @@ describe('the chart that documents itself', () => {
 
   it('draws every state and transition of the machine definition', async () => {
     const graph = machineGraph(signInMachine);
-    const states = ['restoring', 'idle', 'redirecting', 'callback-validating', 'fetching-login', 'signed-in', 'proving', 'ready', 'failed', 'logged-out'];
+    const states = [
+      'restoring',
+      'idle',
+      'redirecting',
+      'callback-validating',
+      'fetching-login',
+      'signed-in',
+      'proving',
+      'ready',
+      'failed',
+      'logged-out',
+    ];
     for (const state of states) expect(graph.nodes.map((n) => n.id)).toContain(`signIn.${state}`);
     const { svg, markdown } = await generateChart();
     for (const node of graph.nodes) expect(svg).toContain(`data-state="${node.id}"`);

@@ -71,7 +71,9 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
     const compound = node.children.length > 0;
     elkNodes.set(node.id, {
       id: node.id,
-      ...(compound ? { layoutOptions: { 'elk.padding': '[top=34,left=14,bottom=14,right=14]' }, children: [], edges: [] } : { width: Math.max(96, node.label.length * FONT_WIDTH + 28), height: 36 }),
+      ...(compound
+        ? { layoutOptions: { 'elk.padding': '[top=34,left=14,bottom=14,right=14]' }, children: [], edges: [] }
+        : { width: Math.max(96, node.label.length * FONT_WIDTH + 28), height: 36 }),
     });
   }
   for (const node of graph.nodes) elkNodes.get(node.parent)!.children!.push(elkNodes.get(node.id)!);
@@ -120,7 +122,12 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
         points,
         label: label?.text ?? '',
         labelBox: label
-          ? { x: round(offsetX + (label.x ?? 0)), y: round(offsetY + (label.y ?? 0)), width: round(label.width ?? 0), height: round(label.height ?? 0) }
+          ? {
+              x: round(offsetX + (label.x ?? 0)),
+              y: round(offsetY + (label.y ?? 0)),
+              width: round(label.width ?? 0),
+              height: round(label.height ?? 0),
+            }
           : null,
       });
     }

@@ -29,7 +29,12 @@ export function renderSvg(layout: ChartLayout, highlight: Highlight = {}, title 
   // Compound states first, so that their children are drawn over them.
   const ordered = [...layout.nodes].sort((a, b) => Number(b.compound) - Number(a.compound));
   for (const node of ordered) {
-    const classes = ['state', node.compound ? 'compound' : 'leaf', node.initial ? 'initial' : '', highlight.active?.has(node.id) ? 'active' : '']
+    const classes = [
+      'state',
+      node.compound ? 'compound' : 'leaf',
+      node.initial ? 'initial' : '',
+      highlight.active?.has(node.id) ? 'active' : '',
+    ]
       .filter(Boolean)
       .join(' ');
     const labelY = node.compound ? node.y + 20 : node.y + node.height / 2 + 4.5;
@@ -44,7 +49,10 @@ export function renderSvg(layout: ChartLayout, highlight: Highlight = {}, title 
   for (const edge of layout.edges) {
     const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
     const classes = ['transition', highlight.lastEdge === edge.id ? 'last' : ''].filter(Boolean).join(' ');
-    parts.push(`<g class="${classes}" data-edge="${escapeXml(edge.id)}">`, `<path d="${d}" fill="none" stroke="#475569" stroke-width="1.2" marker-end="url(#arrow)"/>`);
+    parts.push(
+      `<g class="${classes}" data-edge="${escapeXml(edge.id)}">`,
+      `<path d="${d}" fill="none" stroke="#475569" stroke-width="1.2" marker-end="url(#arrow)"/>`,
+    );
     if (edge.labelBox) {
       const box = edge.labelBox;
       parts.push(

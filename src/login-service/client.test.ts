@@ -22,7 +22,10 @@ const ephemeral = new Ed25519Keypair();
 const ephemeralPublicKey = ephemeral.getPublicKey().toSuiPublicKey();
 
 async function caught(promise: Promise<unknown>): Promise<LoginServiceError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(LoginServiceError);
   return error as LoginServiceError;
 }
@@ -51,18 +54,33 @@ describe('login service client (Enoki v1) against the mock', () => {
     expect(request.url).toBe(`${TEST_API_URL}/v1/zklogin`);
     expect(request.headers.get('zklogin-jwt')).toBe(jwt);
     // The same identity always gets the same salt and address.
-    expect(await client.getLogin({ jwt: await service.mint((await client.createNonce({ network: 'testnet', ephemeralPublicKey })).nonce) })).toEqual(login);
+    expect(
+      await client.getLogin({
+        jwt: await service.mint((await client.createNonce({ network: 'testnet', ephemeralPublicKey })).nonce),
+      }),
+    ).toEqual(login);
   });
 
   it('creates a proof: POST v1/zklogin/zkp with the jwt header and the proof inputs', async () => {
     const nonce = await client.createNonce({ network: 'testnet', ephemeralPublicKey });
     const jwt = await service.mint(nonce.nonce);
-    const proof = await client.createProof({ jwt, network: 'testnet', ephemeralPublicKey, maxEpoch: nonce.maxEpoch, randomness: nonce.randomness });
+    const proof = await client.createProof({
+      jwt,
+      network: 'testnet',
+      ephemeralPublicKey,
+      maxEpoch: nonce.maxEpoch,
+      randomness: nonce.randomness,
+    });
     expect(proof.headerBase64).toBe(jwt.split('.')[0]);
     const request = seen.at(-1)!;
     expect(request.url).toBe(`${TEST_API_URL}/v1/zklogin/zkp`);
     expect(request.headers.get('zklogin-jwt')).toBe(jwt);
-    expect(await request.json()).toEqual({ network: 'testnet', ephemeralPublicKey, maxEpoch: nonce.maxEpoch, randomness: nonce.randomness });
+    expect(await request.json()).toEqual({
+      network: 'testnet',
+      ephemeralPublicKey,
+      maxEpoch: nonce.maxEpoch,
+      randomness: nonce.randomness,
+    });
   });
 
   it('the mock refuses tokens with a nonce it never issued, and a wrong key', async () => {
@@ -70,7 +88,11 @@ describe('login service client (Enoki v1) against the mock', () => {
     expect((await caught(client.getLogin({ jwt }))).status).toBe(401);
     const wrongKey = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: 'wrong' });
     const error = await caught(wrongKey.createNonce({ network: 'testnet', ephemeralPublicKey }));
-    expect(error).toMatchObject({ status: 401, code: 'invalid_api_key', message: 'The login service answered with an error (HTTP 401): Invalid API key.' });
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'invalid_api_key',
+      message: 'The login service answered with an error (HTTP 401): Invalid API key.',
+    });
   });
 
   it('reports the service error envelope: status, code and the service message', async () => {
@@ -81,8 +103,17 @@ describe('login service client (Enoki v1) against the mock', () => {
 
   it('reports an HTTP failure without a body clearly, after retrying a 503 as Retry-After asks', async () => {
     const waits: number[] = [];
-    const patient = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY, sleep: async (ms) => void waits.push(ms) });
-    service.server.use(http.post('*/v1/zklogin/nonce', () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '7' } })));
+    const patient = createLoginServiceClient({
+      baseUrl: TEST_API_URL,
+      apiKey: TEST_API_KEY,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    service.server.use(
+      http.post(
+        '*/v1/zklogin/nonce',
+        () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable', headers: { 'Retry-After': '7' } }),
+      ),
+    );
     const error = await caught(patient.createNonce({ network: 'testnet', ephemeralPublicKey }));
     expect(error).toMatchObject({ status: 503, code: 'http_503', retryAfter: 7 });
     expect(error.message).toBe('The login service answered with HTTP 503 Service Unavailable. Please try again.');
@@ -92,10 +123,18 @@ describe('login service client (Enoki v1) against the mock', () => {
 
   it('backs off exponentially on 429 without Retry-After, and succeeds once the service recovers', async () => {
     const waits: number[] = [];
-    const patient = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY, sleep: async (ms) => void waits.push(ms) });
+    const patient = createLoginServiceClient({
+      baseUrl: TEST_API_URL,
+      apiKey: TEST_API_KEY,
+      sleep: async (ms) => void waits.push(ms),
+    });
     let calls = 0;
     service.server.use(
-      http.post('*/v1/zklogin/nonce', () => (++calls <= 2 ? HttpResponse.json({ errors: [{ code: 'rate_limited', message: 'Slow down.' }] }, { status: 429 }) : undefined)),
+      http.post('*/v1/zklogin/nonce', () =>
+        ++calls <= 2
+          ? HttpResponse.json({ errors: [{ code: 'rate_limited', message: 'Slow down.' }] }, { status: 429 })
+          : undefined,
+      ),
     );
     const answer = await patient.createNonce({ network: 'testnet', ephemeralPublicKey });
     expect(answer.nonce).toBeTruthy();
@@ -115,7 +154,11 @@ describe('login service client (Enoki v1) against the mock', () => {
         clock += ms;
       },
     });
-    service.server.use(http.post('*/v1/zklogin/nonce', () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '3' } }), { once: true }));
+    service.server.use(
+      http.post('*/v1/zklogin/nonce', () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '3' } }), {
+        once: true,
+      }),
+    );
     await caught(patient.createNonce({ network: 'testnet', ephemeralPublicKey }));
     clock += 1_000;
     const answer = await patient.createNonce({ network: 'testnet', ephemeralPublicKey });
@@ -128,8 +171,14 @@ describe('login service client (Enoki v1) against the mock', () => {
 
   it('does not retry other failures, nor wait for a Retry-After longer than its limit', async () => {
     const waits: number[] = [];
-    const patient = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY, sleep: async (ms) => void waits.push(ms) });
-    service.server.use(http.post('*/v1/zklogin/nonce', () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '60' } })));
+    const patient = createLoginServiceClient({
+      baseUrl: TEST_API_URL,
+      apiKey: TEST_API_KEY,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    service.server.use(
+      http.post('*/v1/zklogin/nonce', () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '60' } })),
+    );
     await caught(patient.createNonce({ network: 'testnet', ephemeralPublicKey }));
     service.server.use(http.get('*/v1/zklogin', () => new HttpResponse(null, { status: 500 })));
     await caught(patient.getLogin({ jwt: 'x' }));
@@ -140,7 +189,10 @@ describe('login service client (Enoki v1) against the mock', () => {
     ['an empty body', () => new HttpResponse(null, { status: 200 })],
     ['non-JSON', () => new HttpResponse('<html>proxy</html>', { status: 200 })],
     ['JSON of the wrong shape', () => HttpResponse.json({ data: { nonce: 5 } })],
-    ['a body without envelope', () => HttpResponse.json({ nonce: 'n', randomness: 'r', epoch: 1, maxEpoch: 3, estimatedExpiration: 1 })],
+    [
+      'a body without envelope',
+      () => HttpResponse.json({ nonce: 'n', randomness: 'r', epoch: 1, maxEpoch: 3, estimatedExpiration: 1 }),
+    ],
   ])('refuses a malformed answer: %s', async (_, respond) => {
     service.server.use(http.post('*/v1/zklogin/nonce', respond));
     const error = await caught(client.createNonce({ network: 'testnet', ephemeralPublicKey }));
@@ -156,7 +208,9 @@ describe('login service client (Enoki v1) against the mock', () => {
 
   it('times out a request that hangs', async () => {
     service.server.use(http.post('*/v1/zklogin/zkp', () => delay('infinite')));
-    const error = await caught(client.createProof({ jwt: 'x', network: 'testnet', ephemeralPublicKey, maxEpoch: 1, randomness: '1' }));
+    const error = await caught(
+      client.createProof({ jwt: 'x', network: 'testnet', ephemeralPublicKey, maxEpoch: 1, randomness: '1' }),
+    );
     expect(error).toMatchObject({ status: 0, code: 'timeout' });
   });
 

@@ -151,8 +151,7 @@ export function createLoginServiceClient(options: LoginServiceOptions): LoginSer
   return {
     createNonce: (input, call) =>
       request({ method: 'POST', path: 'zklogin/nonce', body: input, answer: NonceAnswer, signal: call?.signal }),
-    getLogin: ({ jwt }, call) =>
-      request({ method: 'GET', path: 'zklogin', jwt, answer: LoginAnswer, signal: call?.signal }),
+    getLogin: ({ jwt }, call) => request({ method: 'GET', path: 'zklogin', jwt, answer: LoginAnswer, signal: call?.signal }),
     createProof: ({ jwt, ...body }, call) =>
       request({ method: 'POST', path: 'zklogin/zkp', jwt, body, answer: ProofAnswer, signal: call?.signal }),
   };
@@ -174,11 +173,7 @@ function failureOf(error: unknown, timedOut: boolean, timeoutMs: number): LoginS
   if (error instanceof DOMException && error.name === 'AbortError') {
     return new LoginServiceError(0, 'aborted', 'The request to the login service was cancelled.');
   }
-  return new LoginServiceError(
-    0,
-    'network_error',
-    'Could not reach the login service. Check your connection and try again.',
-  );
+  return new LoginServiceError(0, 'network_error', 'Could not reach the login service. Check your connection and try again.');
 }
 
 function httpError(response: Response, text: string): LoginServiceError {
@@ -186,7 +181,9 @@ function httpError(response: Response, text: string): LoginServiceError {
   const first = parsed.success ? parsed.output.errors[0] : undefined;
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
   const fallback = `The login service answered with HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}. Please try again.`;
-  const message = first?.message ? `The login service answered with an error (HTTP ${response.status}): ${first.message}` : fallback;
+  const message = first?.message
+    ? `The login service answered with an error (HTTP ${response.status}): ${first.message}`
+    : fallback;
   return new LoginServiceError(response.status, first?.code ?? `http_${response.status}`, message, retryAfter);
 }
 

@@ -2,12 +2,7 @@
  * The one error type of the login-service client: HTTP status (0 when no answer came),
  * a stable code, and a message fit to show the visitor.
  */
-export type LoginServiceErrorCode =
-  | 'network_error'
-  | 'timeout'
-  | 'aborted'
-  | 'malformed_response'
-  | (string & {}); // the service's own error code, or http_<status>
+export type LoginServiceErrorCode = 'network_error' | 'timeout' | 'aborted' | 'malformed_response' | (string & {}); // the service's own error code, or http_<status>
 
 export class LoginServiceError extends Error {
   readonly status: number;

@@ -14,7 +14,7 @@ export interface KeyVault {
 export function createMemoryVault(): KeyVault {
   const values = new Map<string, unknown>();
   return {
-    get: async <T,>(name: string) => values.get(name) as T | undefined,
+    get: async <T>(name: string) => values.get(name) as T | undefined,
     put: async (name, value) => void values.set(name, value),
     delete: async (name) => void values.delete(name),
     clear: async () => values.clear(),
@@ -53,12 +53,12 @@ export function createIndexedDbVault(databaseName: string, indexedDb: IDBFactory
     });
     return opening;
   };
-  const run = async <T,>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>) => {
+  const run = async <T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>) => {
     const db = await open();
     return promised(act(db.transaction(STORE, mode).objectStore(STORE)));
   };
   return {
-    get: async <T,>(name: string) => (await run('readonly', (store) => store.get(name))) as T | undefined,
+    get: async <T>(name: string) => (await run('readonly', (store) => store.get(name))) as T | undefined,
     put: async (name, value) => void (await run('readwrite', (store) => store.put(value, name))),
     delete: async (name) => void (await run('readwrite', (store) => store.delete(name))),
     clear: async () => void (await run('readwrite', (store) => store.clear())),

@@ -4,8 +4,9 @@
  * as "nothing stored". Writes of both entities succeed together or leave both untouched.
  */
 import * as v from 'valibot';
-import { PROVIDERS } from '../zklogin/providers.ts';
-import { ProofSchema } from '../zklogin/proof.ts';
+import { PROVIDERS } from '../../machines/providers.ts';
+// The session stores the proof exactly as the login service answered it.
+import { ProofAnswer } from '../login-service/schemas.ts';
 import type { Encryption } from './encryption.ts';
 import type { StorageKeys } from './keys.ts';
 import type { KeyValueStore } from './store.ts';
@@ -33,7 +34,7 @@ const SignInSessionSchema = v.object({
   /** The nonce this flow sent to the provider; a callback's token must carry it. */
   nonce: v.string(),
   jwt: v.optional(v.string()),
-  proof: v.optional(ProofSchema),
+  proof: v.optional(ProofAnswer),
 });
 
 export type SignInState = v.InferOutput<typeof SignInStateSchema>;

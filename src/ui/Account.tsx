@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
-import { PROVIDER_LABELS } from '../zklogin/providers.ts';
+import { PROVIDER_LABELS } from '../../machines/providers.ts';
 import { SignMessage } from './SignMessage.tsx';
 import { StepAlert } from './StepAlert.tsx';
 import { useCan, useContextValue, useStateName } from './use-sign-in.ts';
@@ -14,7 +14,12 @@ function CopyButton({ text, label }: { text: string; label: string }) {
     <button
       type="button"
       className="secondary small"
-      onClick={() => navigator.clipboard.writeText(text).then(() => setCopied(true), () => setCopied(false))}
+      onClick={() =>
+        navigator.clipboard.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
     >
       {copied ? 'Copied' : label}
     </button>
@@ -31,7 +36,9 @@ export function Account({ actor }: { actor: SignInActorRef }) {
   const canSignOut = useCan(actor, { type: 'user.signOut' });
   return (
     <section className="account">
-      <h1 id="page-title" tabIndex={-1}>{state === 'ready' ? 'Ready to sign' : 'You are signed in'}</h1>
+      <h1 id="page-title" tabIndex={-1}>
+        {state === 'ready' ? 'Ready to sign' : 'You are signed in'}
+      </h1>
       <StepAlert actor={actor} />
       <dl className="facts">
         <dt>Provider</dt>
@@ -54,12 +61,15 @@ export function Account({ actor }: { actor: SignInActorRef }) {
           <p>Creating your zero-knowledge proof…</p>
         </div>
       )}
-      {state === 'signed-in' && (
-        <p className="lead">Create a proof to sign messages and transactions with this address.</p>
-      )}
+      {state === 'signed-in' && <p className="lead">Create a proof to sign messages and transactions with this address.</p>}
       <div className="actions">
         {state !== 'ready' && (
-          <button type="button" className="primary" disabled={!canCreateProof} onClick={() => actor.send({ type: 'user.createProof' })}>
+          <button
+            type="button"
+            className="primary"
+            disabled={!canCreateProof}
+            onClick={() => actor.send({ type: 'user.createProof' })}
+          >
             Create proof
           </button>
         )}

@@ -26,7 +26,9 @@ export function App(props: { actor: SignInActorRef; config: AppConfig; log: Tran
   return (
     <div className={devtoolsOpen ? 'app with-devtools' : 'app'} data-sign-in-state={state}>
       <header className="app-header">
-        <span className="logo" aria-hidden="true">◆</span>
+        <span className="logo" aria-hidden="true">
+          ◆
+        </span>
         <span>Sui zkLogin</span>
       </header>
       <main className="card" aria-labelledby="page-title">
@@ -49,9 +51,8 @@ export function App(props: { actor: SignInActorRef; config: AppConfig; log: Tran
       <footer className="app-footer">
         {config.builtIn ? (
           <p>
-            <strong>Built-in mode:</strong> a mock identity provider and a mock login service; no real account is
-            used. Developers: press <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code>?devtools</code>) to see the
-            statechart.
+            <strong>Built-in mode:</strong> a mock identity provider and a mock login service; no real account is used.
+            Developers: press <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code>?devtools</code>) to see the statechart.
           </p>
         ) : (
           <p>Network: {config.network}</p>

@@ -1,5 +1,5 @@
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
-import { PROVIDER_LABELS, isProvider } from '../zklogin/providers.ts';
+import { PROVIDER_LABELS, isProvider } from '../../machines/providers.ts';
 import { useContextValue, useStateName } from './use-sign-in.ts';
 
 /** Progress while the machine waits on an actor. */
@@ -16,7 +16,9 @@ export function BusyStatus({ actor }: { actor: SignInActorRef }) {
   return (
     <div className="busy" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <h1 id="page-title" tabIndex={-1}>{text[state]}</h1>
+      <h1 id="page-title" tabIndex={-1}>
+        {text[state]}
+      </h1>
     </div>
   );
 }

@@ -12,7 +12,9 @@ export function ConfigError({ errors }: { errors: string[] }) {
             ))}
           </ul>
         </div>
-        <p>See <code>.env.example</code> for every setting and its default.</p>
+        <p>
+          See <code>.env.example</code> for every setting and its default.
+        </p>
       </main>
     </div>
   );

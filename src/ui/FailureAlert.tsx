@@ -14,7 +14,9 @@ export function FailureAlert({ actor }: { actor: SignInActorRef }) {
   if (!failure) return null;
   return (
     <section className="failure">
-      <h1 id="page-title" tabIndex={-1}>{STEP_TITLES[failure.step]}</h1>
+      <h1 id="page-title" tabIndex={-1}>
+        {STEP_TITLES[failure.step]}
+      </h1>
       <div className="alert">
         <AlertMessage failure={failure} />
         <div className="actions">
@@ -24,7 +26,11 @@ export function FailureAlert({ actor }: { actor: SignInActorRef }) {
             </button>
           )}
           {canStartOver && (
-            <button type="button" className={canRetry ? 'secondary' : 'primary'} onClick={() => actor.send({ type: 'user.startOver' })}>
+            <button
+              type="button"
+              className={canRetry ? 'secondary' : 'primary'}
+              onClick={() => actor.send({ type: 'user.startOver' })}
+            >
               Start over
             </button>
           )}

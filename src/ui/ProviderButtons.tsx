@@ -1,6 +1,6 @@
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { availableProviders, type AppConfig } from '../config.ts';
-import { PROVIDER_LABELS, type Provider } from '../zklogin/providers.ts';
+import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { useCan, useContextValue, useMatches } from './use-sign-in.ts';
 
@@ -29,7 +29,9 @@ export function ProviderButtons({ actor, config }: { actor: SignInActorRef; conf
   const loggedOut = useMatches(actor, 'logged-out');
   return (
     <section className="sign-in">
-      <h1 id="page-title" tabIndex={-1}>Sign in to get your Sui address</h1>
+      <h1 id="page-title" tabIndex={-1}>
+        Sign in to get your Sui address
+      </h1>
       <StepAlert actor={actor} />
       {notice ? (
         <p className="notice" role="status">
@@ -42,9 +44,7 @@ export function ProviderButtons({ actor, config }: { actor: SignInActorRef; conf
           </p>
         )
       )}
-      <p className="lead">
-        Your Sui address comes from your sign-in with zkLogin. No wallet or seed phrase needed.
-      </p>
+      <p className="lead">Your Sui address comes from your sign-in with zkLogin. No wallet or seed phrase needed.</p>
       <div className="providers">
         {availableProviders(config).map((provider) => (
           <ProviderButton key={provider} actor={actor} provider={provider} />

@@ -18,7 +18,9 @@ export function StepProgress({ actor }: { actor: SignInActorRef }) {
       {STEPS.map((step, index) => (
         <li
           key={step.label}
-          className={index < current ? 'done' : index === current ? (state === 'failed' ? 'current failed' : 'current') : undefined}
+          className={
+            index < current ? 'done' : index === current ? (state === 'failed' ? 'current failed' : 'current') : undefined
+          }
           aria-current={index === current ? 'step' : undefined}
         >
           {step.label}

@@ -6,10 +6,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCallbackFragment, readFragment, validateCallback } from './callback.ts';
-import { CATALOGUE, SignInError } from './errors.ts';
+import { CATALOGUE, SignInError } from '../../machines/errors.ts';
 
 const RUNS = 10_000;
-const CALLBACK_CODES = new Set(['FLOW_NOT_STARTED', 'MISSING_ID_TOKEN', 'MISSING_JWT_DATA', 'AUD_IS_ARRAY', 'NONCE_MISMATCH', 'MALFORMED_ID_TOKEN']);
+const CALLBACK_CODES = new Set([
+  'FLOW_NOT_STARTED',
+  'MISSING_ID_TOKEN',
+  'MISSING_JWT_DATA',
+  'AUD_IS_ARRAY',
+  'NONCE_MISMATCH',
+  'MALFORMED_ID_TOKEN',
+]);
 const PENDING = { nonce: 'flow-nonce' };
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 
@@ -27,7 +34,14 @@ function outcome(fragment: string, pending: { nonce: string } | null): string {
   }
 }
 
-const claimValue = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const claimValue = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
 /** Claims that are sometimes right, sometimes missing, sometimes the wrong type. */
 const claims = fc.record(
   {
@@ -51,10 +65,12 @@ const fragment = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
   token.map((t) => `#id_token=${encodeURIComponent(t)}`),
-  fc.tuple(token, fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 })).map(
-    ([t, extra]) => `#${new URLSearchParams({ ...extra, id_token: t })}`,
-  ),
-  fc.dictionary(fc.constantFrom('error', 'error_description', 'state', 'id_token', 'access_token'), fc.string()).map((p) => `#${new URLSearchParams(p)}`),
+  fc
+    .tuple(token, fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }))
+    .map(([t, extra]) => `#${new URLSearchParams({ ...extra, id_token: t })}`),
+  fc
+    .dictionary(fc.constantFrom('error', 'error_description', 'state', 'id_token', 'access_token'), fc.string())
+    .map((p) => `#${new URLSearchParams(p)}`),
 );
 
 describe('fuzzed callbacks', () => {
@@ -70,7 +86,17 @@ describe('fuzzed callbacks', () => {
       { numRuns: RUNS },
     );
     // The generators reach every branch, or the property proves little.
-    expect([...seen.keys()].sort()).toEqual(['FLOW_NOT_STARTED', 'MALFORMED_ID_TOKEN', 'MISSING_ID_TOKEN', 'MISSING_JWT_DATA', 'NONCE_MISMATCH', 'AUD_IS_ARRAY', 'ok'].sort());
+    expect([...seen.keys()].sort()).toEqual(
+      [
+        'FLOW_NOT_STARTED',
+        'MALFORMED_ID_TOKEN',
+        'MISSING_ID_TOKEN',
+        'MISSING_JWT_DATA',
+        'NONCE_MISMATCH',
+        'AUD_IS_ARRAY',
+        'ok',
+      ].sort(),
+    );
     console.log(`fuzzed fragments: ${RUNS}, outcomes: ${JSON.stringify(Object.fromEntries(seen))}`);
   });
 

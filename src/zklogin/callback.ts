@@ -2,7 +2,7 @@
  * The callback: read the provider's answer from the URL fragment and run the spec's
  * checks in the spec's order, then the nonce binding the existing implementation lacks.
  */
-import { SignInError } from './errors.ts';
+import { SignInError } from '../../machines/errors.ts';
 import { readIdTokenClaims, type IdTokenClaims } from './id-token-claims.ts';
 
 /** What the start of the flow left behind, needed to accept a callback. */

@@ -9,7 +9,7 @@ import { WebCryptoSigner, type ExportedWebCryptoKeypair } from '@mysten/webcrypt
 import type { KeyVault } from '../storage/key-vault.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import { NATIVE_KEY_MARKER } from '../storage/session-store.ts';
-import { SignInError } from './errors.ts';
+import { SignInError } from '../../machines/errors.ts';
 
 export interface NewEphemeralKey {
   /** Sui-encoded public key (flag byte + key, base64), as the login service expects. */

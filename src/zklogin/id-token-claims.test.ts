@@ -7,7 +7,7 @@
 import { decodeJwt } from '@mysten/sui/zklogin';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, SignInError } from './errors.ts';
+import { CATALOGUE, SignInError } from '../../machines/errors.ts';
 import { readIdTokenClaims } from './id-token-claims.ts';
 
 const RUNS = 10_000;
@@ -36,7 +36,15 @@ function ours(jwt: string): unknown {
 }
 
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
-const value = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 4 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+const value = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 4 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 2 }),
+  fc.object({ maxDepth: 1 }),
+);
 const claims = fc.record(
   {
     iss: fc.oneof(fc.constant('https://accounts.google.com'), fc.constant('accounts.google.com'), value),

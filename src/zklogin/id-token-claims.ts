@@ -6,7 +6,7 @@
  * property test holds it to that), without bringing that module's hashing code into the
  * first page, where every byte counts.
  */
-import { SignInError } from './errors.ts';
+import { SignInError } from '../../machines/errors.ts';
 
 export interface IdTokenClaims {
   iss: string;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildAuthorizationUrl, DEFAULT_AUTH_URLS, PROVIDERS } from './providers.ts';
+import { PROVIDERS } from '../../machines/providers.ts';
+import { DEFAULT_AUTH_URLS } from '../config.ts';
+import { buildAuthorizationUrl } from './providers.ts';
 
 const base = { clientId: 'client-1', redirectUrl: 'https://app.example/', nonce: 'nonce-123' };
 
@@ -25,14 +27,24 @@ describe('buildAuthorizationUrl', () => {
 
   it('sends openid plus extra scopes, space separated, without repeating openid', () => {
     const url = new URL(
-      buildAuthorizationUrl({ ...base, provider: 'google', authUrl: DEFAULT_AUTH_URLS.google, extraScopes: ['email', 'openid', 'profile'] }),
+      buildAuthorizationUrl({
+        ...base,
+        provider: 'google',
+        authUrl: DEFAULT_AUTH_URLS.google,
+        extraScopes: ['email', 'openid', 'profile'],
+      }),
     );
     expect(url.searchParams.get('scope')).toBe('openid email profile');
   });
 
   it('keeps an overriding endpoint and adds extra parameters', () => {
     const url = new URL(
-      buildAuthorizationUrl({ ...base, provider: 'facebook', authUrl: 'http://127.0.0.1:9/idp/facebook/authorize', extraParams: { state: 's1' } }),
+      buildAuthorizationUrl({
+        ...base,
+        provider: 'facebook',
+        authUrl: 'http://127.0.0.1:9/idp/facebook/authorize',
+        extraParams: { state: 's1' },
+      }),
     );
     expect(url.host).toBe('127.0.0.1:9');
     expect(url.searchParams.get('state')).toBe('s1');

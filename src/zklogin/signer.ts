@@ -6,8 +6,8 @@ import { ZkLoginSigner } from '@mysten/sui/zklogin';
 import type { KeyVault } from '../storage/key-vault.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { loadEphemeralSigner } from './ephemeral-key.ts';
-import { SignInError } from './errors.ts';
-import { isExpired } from './expiry.ts';
+import { SignInError } from '../../machines/errors.ts';
+import { isExpired } from '../../machines/expiry.ts';
 
 export interface SignerSource {
   session: SignInSession | null;

@@ -3,8 +3,7 @@
  * the spec names one. The UI shows `message`; the machine branches on `code`.
  */
 export const CATALOGUE = {
-  FLOW_NOT_STARTED:
-    'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
+  FLOW_NOT_STARTED: 'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
   MISSING_ID_TOKEN: 'Missing ID Token',
   MISSING_JWT_DATA: 'Missing jwt data',
   AUD_IS_ARRAY: 'Not supported aud. Aud is an array, string was expected.',

@@ -1,0 +1,104 @@
+/**
+ * Lint: typescript-eslint, the React Hooks rules, and the layers of docs/architecture.md
+ * as import boundaries (import-x/no-restricted-paths), with no import cycles anywhere.
+ * A wrong-way import fails `npm run lint`, and so the README's test command.
+ */
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const SRC = ['storage', 'login-service', 'zklogin', 'actors', 'app', 'devtools', 'ui'];
+const under = (...folders) => folders.map((folder) => `./src/${folder}`);
+
+/** Each layer, and what it must not import (everything that sits above it). */
+const LAYERS = [
+  {
+    target: './machines',
+    from: ['./src', './mocks', './bench', './scripts', './vite-plugins'],
+    message: 'machines/ is the pure core: it imports only xstate and its own files.',
+  },
+  {
+    target: './src/config.ts',
+    from: under(...SRC),
+    message: 'config.ts sits under the domain modules: it imports only the core.',
+  },
+  {
+    target: './src/login-service',
+    from: under('storage', 'zklogin', 'actors', 'app', 'devtools', 'ui'),
+    message: 'login-service/ imports only the core and config.',
+  },
+  {
+    target: './src/storage',
+    from: under('zklogin', 'actors', 'app', 'devtools', 'ui'),
+    message: "storage/ imports only the core, config and the login service's answer schemas.",
+  },
+  {
+    target: './src/zklogin',
+    from: under('actors', 'app', 'devtools', 'ui'),
+    message: 'zklogin/ never imports the layers that wire it.',
+  },
+  { target: './src/actors', from: under('app', 'devtools', 'ui'), message: 'actors/ never imports the app edge or the UI.' },
+  { target: './src/app', from: under('devtools', 'ui'), message: 'app/ never imports the UI.' },
+  {
+    target: './src/devtools',
+    from: under('storage', 'login-service', 'zklogin', 'actors', 'ui'),
+    message: 'devtools/ reads the machine and the transition log only.',
+  },
+  {
+    target: './src/ui',
+    from: under('storage', 'login-service', 'zklogin', 'actors'),
+    message: 'ui/ reads snapshots and sends events only.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-*/**',
+      'node_modules/**',
+      '.tools/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The layers hold for the product's code; tests may reach across them to set a scene.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'machines/test-stubs.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    ignores: ['**/*.test.ts', 'machines/test-stubs.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!xstate$|\\.)', message: 'machines/ imports only xstate.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@mysten/*'], message: 'ui/ never imports Sui code: the actors do.' }] },
+      ],
+    },
+  },
+);

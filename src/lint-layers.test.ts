@@ -1,0 +1,53 @@
+/**
+ * The guard rails hold: a wrong-way import fails the linter (the layers of
+ * docs/architecture.md), so `npm run lint` and the README's test command fail on it.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function problemsOf(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('the layers, as the linter keeps them', () => {
+  it.each([
+    [
+      'a component importing storage',
+      'src/ui/Account.tsx',
+      "import '../storage/store.ts';",
+      /ui\/ reads snapshots and sends events only/,
+    ],
+    ['a component importing Sui code', 'src/ui/Account.tsx', "import '@mysten/sui/utils';", /ui\/ never imports Sui code/],
+    ['the machine importing src/', 'machines/failure.ts', "import '../src/config.ts';", /machines\/ is the pure core/],
+    [
+      'the machine importing a package other than xstate',
+      'machines/failure.ts',
+      "import 'valibot';",
+      /machines\/ imports only xstate/,
+    ],
+    ['storage importing zklogin', 'src/storage/store.ts', "import '../zklogin/callback.ts';", /storage\/ imports only/],
+    [
+      'the login service importing storage',
+      'src/login-service/client.ts',
+      "import '../storage/store.ts';",
+      /login-service\/ imports only/,
+    ],
+    [
+      'an actor importing the app edge',
+      'src/actors/dependencies.ts',
+      "import '../app/sign-in-actor.ts';",
+      /actors\/ never imports/,
+    ],
+    ['config importing a domain module', 'src/config.ts', "import './zklogin/callback.ts';", /config\.ts sits under/],
+  ])('%s fails', async (_name, filePath, code, expected) => {
+    const problems = await problemsOf(filePath, `${code}\nexport {};\n`);
+    expect(problems.join('\n')).toMatch(expected);
+  });
+
+  it('an import the layers allow passes', async () => {
+    expect(await problemsOf('src/ui/Account.tsx', "import '../../machines/providers.ts';\nexport {};\n")).toEqual([]);
+  });
+});
