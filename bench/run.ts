@@ -157,13 +157,11 @@ async function journey(browser: Browser, app: App): Promise<Journey> {
   const onResponse = (response: import('@playwright/test').Response) => {
     if (response.request().resourceType() === 'script') {
       scripts.push(
-        response
-          .body()
-          .then((body) => ({
-            url: new URL(response.url()).pathname,
-            raw: body.length,
-            gzip: gzipSync(body, { level: 9 }).length,
-          })),
+        response.body().then((body) => ({
+          url: new URL(response.url()).pathname,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+        })),
       );
     }
   };
