@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => {
     // The statechart panel's chunk (elkjs) is large on purpose and loads only when opened.
     build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1600 },
     test: {
-      include: ['src/**/*.test.ts', 'machines/**/*.test.ts', 'mocks/**/*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'mocks/**/*.test.ts'],
       environment: 'node',
       setupFiles: ['./vitest.setup.ts'],
     },

@@ -88,7 +88,9 @@ describe('signInMachine: pure transitions', () => {
       expect(at(value).hasTag('busy')).toBe(true);
       expect(at(value).hasTag('has-account') || at(value).hasTag('can-sign-in')).toBe(false);
     }
-    expect(at('failed').tags.size).toBe(0);
+    expect([...at('failed').tags].sort()).toEqual(['login-failed', 'verifying']);
+    expect(at({ ready: 'waiting' }).hasTag('has-proof') && !at('signed-in').hasTag('has-proof')).toBe(true);
+    for (const value of ['callback-validating', 'fetching-login'] as const) expect(at(value).hasTag('verifying')).toBe(true);
   });
 
   it('signed-in: create proof and sign out', () => {

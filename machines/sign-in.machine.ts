@@ -19,10 +19,12 @@ import type { Secret } from './secret.ts';
 import type {
   CallbackOutput,
   FailedStep,
+  Failure,
   RestoreOutput,
   SignInContext,
   SignInEvent,
   SignInInput,
+  SignInTag,
   SignOutput,
   SignedInSession,
   StartOutput,
@@ -36,7 +38,15 @@ const notProvided = (name: string) => async (): Promise<never> => {
 const EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
 const UNREADABLE_NOTICE = 'Your stored session could not be read, so you have been signed out.';
 
-const failWith = (step: FailedStep) => ({ type: 'assignFailure', params: step }) as const;
+/** Keeps what an actor threw as the failure of `step` (an onError transition's action). */
+const failWith = (step: FailedStep) =>
+  ({ type: 'assignFailure', params: ({ event }: { event: { error: unknown } }) => toFailure(event.error, step) }) as const;
+
+/** The signed-in part of what storage held; the transition's guard has already chosen it. */
+function restoredSession(output: RestoreOutput): SignedInSession {
+  if (output.status === 'signed-in' || output.status === 'ready') return output;
+  throw new Error(`signInMachine: no session in a restore that found "${output.status}"`);
+}
 
 /** Where no account is shown, a new callback fragment is validated; any alert gives way to it. */
 const onFragment = { target: '#signIn.callback-validating', actions: ['clearFailure', 'assignFragment'] } as const;
@@ -93,6 +103,7 @@ export const signInMachine = setup({
     context: {} as SignInContext,
     events: {} as SignInEvent,
     input: {} as SignInInput | undefined,
+    tags: {} as SignInTag,
   },
   actors: {
     /** Reads storage and says what it holds; never throws. */
@@ -117,13 +128,12 @@ export const signInMachine = setup({
     navigate: (_, _params: { url: string }) => {},
     /** Removes the fragment from the URL without a history entry (attached at the app edge). */
     clearFragment: () => {},
-    assignSession: assign(({ event }) => {
-      const session = (event as unknown as { output: SignedInSession }).output;
-      return { provider: session.provider, address: session.address, expiresAt: session.expiresAt };
-    }),
-    assignFailure: assign({
-      failure: ({ event }, step: FailedStep) => toFailure((event as { error?: unknown }).error, step),
-    }),
+    assignSession: assign((_, session: SignedInSession) => ({
+      provider: session.provider,
+      address: session.address,
+      expiresAt: session.expiresAt,
+    })),
+    assignFailure: assign({ failure: (_, failure: Failure) => failure }),
     refuseStrayCallback: assign({ failure: STRAY_CALLBACK }),
     clearFailure: assign({ failure: null }),
     assignFragment: assign({
@@ -192,11 +202,15 @@ export const signInMachine = setup({
         src: 'restoreSession',
         input: ({ context }) => ({ discardPendingFlow: context.discardPendingFlow }),
         onDone: [
-          { guard: { type: 'restoredReady', params: ({ event }) => event.output }, target: 'ready', actions: 'assignSession' },
+          {
+            guard: { type: 'restoredReady', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: { type: 'assignSession', params: ({ event }) => restoredSession(event.output) },
+          },
           {
             guard: { type: 'restoredSignedIn', params: ({ event }) => event.output },
             target: 'signed-in',
-            actions: 'assignSession',
+            actions: { type: 'assignSession', params: ({ event }) => restoredSession(event.output) },
           },
           // The spec's time rule: a stored session past expiresAt reads as logged out.
           {
@@ -254,7 +268,7 @@ export const signInMachine = setup({
     },
 
     'callback-validating': {
-      tags: ['busy'],
+      tags: ['busy', 'verifying'],
       // The token leaves the URL the moment it has been read.
       entry: 'clearFragment',
       invoke: {
@@ -272,12 +286,15 @@ export const signInMachine = setup({
     },
 
     'fetching-login': {
-      tags: ['busy'],
+      tags: ['busy', 'verifying'],
       invoke: {
         id: 'fetchLogin',
         src: 'fetchLogin',
         input: ({ context }) => ({ jwt: context.jwt! }),
-        onDone: { target: 'signed-in', actions: ['assignSession', assign({ jwt: null })] },
+        onDone: {
+          target: 'signed-in',
+          actions: [{ type: 'assignSession', params: ({ event }) => event.output }, assign({ jwt: null })],
+        },
         // The jwt stays in memory so that "Try again" can repeat the call.
         onError: { target: 'failed', actions: failWith('fetching-login') },
       },
@@ -307,7 +324,7 @@ export const signInMachine = setup({
     },
 
     ready: {
-      tags: ['has-account'],
+      tags: ['has-account', 'has-proof'],
       initial: 'waiting',
       after: expireSession,
       states: {
@@ -334,6 +351,7 @@ export const signInMachine = setup({
     // A failed login lookup: the provider's token is still in memory, so "Try again"
     // repeats the same call, and "Start over" drops the unfinished flow.
     failed: {
+      tags: ['verifying', 'login-failed'],
       exit: 'clearFailure',
       on: {
         'user.retry': { guard: 'canRetry', target: 'fetching-login' },

@@ -17,6 +17,14 @@ export interface Failure {
   retryable: boolean;
 }
 
+/**
+ * What a state means for the page, so that components follow tags, not state names:
+ * busy (work under way), has-account (an address to show), has-proof (ready to sign),
+ * can-sign-in (the provider buttons), verifying (between provider and address),
+ * login-failed (the failed login lookup, with its own ways on).
+ */
+export type SignInTag = 'busy' | 'has-account' | 'has-proof' | 'can-sign-in' | 'verifying' | 'login-failed';
+
 export interface SignInContext {
   provider: Provider | null;
   address: string | null;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { PROVIDER_LABELS } from '../../machines/providers.ts';
 import { SignMessage } from './SignMessage.tsx';
 import { StepAlert } from './StepAlert.tsx';
-import { useCan, useContextValue, useStateName } from './use-sign-in.ts';
+import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
 const formatTime = (time: number) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(time));
@@ -27,19 +26,21 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** Signed in, proving or ready: who the visitor is and what they can do next. */
-export function Account({ actor }: { actor: SignInActorRef }) {
-  const state = useStateName(actor);
-  const provider = useContextValue(actor, (context) => context.provider);
-  const address = useContextValue(actor, (context) => context.address);
-  const expiresAt = useContextValue(actor, (context) => context.expiresAt);
-  const canCreateProof = useCan(actor, { type: 'user.createProof' });
-  const canSignOut = useCan(actor, { type: 'user.signOut' });
+export function Account() {
+  const hasProof = useHasTag('has-proof');
+  const busy = useHasTag('busy');
+  const send = useSend();
+  const provider = useContextValue((context) => context.provider);
+  const address = useContextValue((context) => context.address);
+  const expiresAt = useContextValue((context) => context.expiresAt);
+  const canCreateProof = useCan({ type: 'user.createProof' });
+  const canSignOut = useCan({ type: 'user.signOut' });
   return (
     <section className="account">
       <h1 id="page-title" tabIndex={-1}>
-        {state === 'ready' ? 'Ready to sign' : 'You are signed in'}
+        {hasProof ? 'Ready to sign' : 'You are signed in'}
       </h1>
-      <StepAlert actor={actor} />
+      <StepAlert />
       <dl className="facts">
         <dt>Provider</dt>
         <dd>{provider ? PROVIDER_LABELS[provider] : '—'}</dd>
@@ -55,29 +56,24 @@ export function Account({ actor }: { actor: SignInActorRef }) {
           </>
         )}
       </dl>
-      {state === 'proving' && (
+      {busy && !hasProof && (
         <div className="busy" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />
           <p>Creating your zero-knowledge proof…</p>
         </div>
       )}
-      {state === 'signed-in' && <p className="lead">Create a proof to sign messages and transactions with this address.</p>}
+      {!busy && !hasProof && <p className="lead">Create a proof to sign messages and transactions with this address.</p>}
       <div className="actions">
-        {state !== 'ready' && (
-          <button
-            type="button"
-            className="primary"
-            disabled={!canCreateProof}
-            onClick={() => actor.send({ type: 'user.createProof' })}
-          >
+        {!hasProof && (
+          <button type="button" className="primary" disabled={!canCreateProof} onClick={() => send({ type: 'user.createProof' })}>
             Create proof
           </button>
         )}
-        <button type="button" className="secondary" disabled={!canSignOut} onClick={() => actor.send({ type: 'user.signOut' })}>
+        <button type="button" className="secondary" disabled={!canSignOut} onClick={() => send({ type: 'user.signOut' })}>
           Sign out
         </button>
       </div>
-      {state === 'ready' && <SignMessage actor={actor} />}
+      {hasProof && <SignMessage />}
     </section>
   );
 }

@@ -9,19 +9,34 @@ import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
 import { useDevtoolsToggle, DEVTOOLS_SHORTCUT } from './use-devtools-toggle.ts';
 import { useFocusOnChange } from './use-focus-on-change.ts';
-import { useHasTag, useStateName } from './use-sign-in.ts';
+import { SignInActorContext, useHasTag, useStateName } from './use-sign-in.ts';
 
 // Only fetched when opened: the first load carries none of the panel's code.
 const DevtoolsPanel = lazy(() => import('../devtools/DevtoolsPanel.tsx'));
 
-/** The page: what it shows follows the machine's state and nothing else. */
-export function App(props: { actor: SignInActorRef; config: AppConfig; log: TransitionLog; devtoolsOpen?: boolean }) {
-  const { actor, config, log } = props;
-  const state = useStateName(actor);
-  const hasAccount = useHasTag(actor, 'has-account');
-  const canSignIn = useHasTag(actor, 'can-sign-in');
-  const busy = useHasTag(actor, 'busy');
-  const devtoolsOpen = useDevtoolsToggle(props.devtoolsOpen ?? false);
+interface AppProps {
+  actor: SignInActorRef;
+  config: AppConfig;
+  log: TransitionLog;
+  devtoolsOpen?: boolean;
+}
+
+/** The page, given the running actor: everything below reads it from the context. */
+export function App({ actor, ...props }: AppProps) {
+  return (
+    <SignInActorContext value={actor}>
+      <Page {...props} />
+    </SignInActorContext>
+  );
+}
+
+/** What the page shows follows the machine's state and nothing else. */
+function Page({ config, log, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'actor'>) {
+  const state = useStateName();
+  const hasAccount = useHasTag('has-account');
+  const canSignIn = useHasTag('can-sign-in');
+  const loginFailed = useHasTag('login-failed');
+  const devtoolsOpen = useDevtoolsToggle(initiallyOpen ?? false);
   useFocusOnChange(state);
   return (
     <div className={devtoolsOpen ? 'app with-devtools' : 'app'} data-sign-in-state={state}>
@@ -32,15 +47,15 @@ export function App(props: { actor: SignInActorRef; config: AppConfig; log: Tran
         <span>Sui zkLogin</span>
       </header>
       <main className="card" aria-labelledby="page-title">
-        <StepProgress actor={actor} />
+        <StepProgress />
         {hasAccount ? (
-          <Account actor={actor} />
+          <Account />
         ) : canSignIn ? (
-          <ProviderButtons actor={actor} config={config} />
-        ) : busy ? (
-          <BusyStatus actor={actor} />
+          <ProviderButtons config={config} />
+        ) : loginFailed ? (
+          <FailureAlert />
         ) : (
-          <FailureAlert actor={actor} />
+          <BusyStatus />
         )}
       </main>
       {devtoolsOpen && (

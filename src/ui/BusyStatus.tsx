@@ -1,23 +1,26 @@
-import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { PROVIDER_LABELS, isProvider } from '../../machines/providers.ts';
-import { useContextValue, useStateName } from './use-sign-in.ts';
+import { useContextValue, useSignInActor } from './use-sign-in.ts';
+import { useSelector } from '@xstate/react';
 
 /** Progress while the machine waits on an actor. */
-export function BusyStatus({ actor }: { actor: SignInActorRef }) {
-  const state = useStateName(actor);
-  const requested = useContextValue(actor, (context) => context.requestedProvider);
+export function BusyStatus() {
+  const requested = useContextValue((context) => context.requestedProvider);
   const providerLabel = isProvider(requested) ? PROVIDER_LABELS[requested] : 'your provider';
-  const text: Record<string, string> = {
-    restoring: 'Checking for an existing session…',
-    redirecting: `Preparing a secure sign-in with ${providerLabel}…`,
-    'callback-validating': 'Checking the sign-in response…',
-    'fetching-login': 'Getting your Sui address…',
-  };
+  // The states are named through the machine's typed `matches`, so a renamed state fails to compile.
+  const text = useSelector(useSignInActor(), (snapshot) =>
+    snapshot.matches('restoring')
+      ? 'Checking for an existing session…'
+      : snapshot.matches('redirecting')
+        ? `Preparing a secure sign-in with ${providerLabel}…`
+        : snapshot.matches('callback-validating')
+          ? 'Checking the sign-in response…'
+          : 'Getting your Sui address…',
+  );
   return (
     <div className="busy" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
       <h1 id="page-title" tabIndex={-1}>
-        {text[state]}
+        {text}
       </h1>
     </div>
   );

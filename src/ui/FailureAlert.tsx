@@ -1,16 +1,16 @@
-import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { AlertMessage } from './AlertMessage.tsx';
 import { STEP_TITLES } from './step-titles.ts';
-import { useCan, useContextValue } from './use-sign-in.ts';
+import { useCan, useContextValue, useSend } from './use-sign-in.ts';
 
 /**
  * `failed`: the login lookup failed after the provider, with the token still in memory.
  * Its message, and the two ways on the machine allows.
  */
-export function FailureAlert({ actor }: { actor: SignInActorRef }) {
-  const failure = useContextValue(actor, (context) => context.failure);
-  const canRetry = useCan(actor, { type: 'user.retry' });
-  const canStartOver = useCan(actor, { type: 'user.startOver' });
+export function FailureAlert() {
+  const send = useSend();
+  const failure = useContextValue((context) => context.failure);
+  const canRetry = useCan({ type: 'user.retry' });
+  const canStartOver = useCan({ type: 'user.startOver' });
   if (!failure) return null;
   return (
     <section className="failure">
@@ -21,16 +21,12 @@ export function FailureAlert({ actor }: { actor: SignInActorRef }) {
         <AlertMessage failure={failure} />
         <div className="actions">
           {canRetry && (
-            <button type="button" className="primary" onClick={() => actor.send({ type: 'user.retry' })}>
+            <button type="button" className="primary" onClick={() => send({ type: 'user.retry' })}>
               Try again
             </button>
           )}
           {canStartOver && (
-            <button
-              type="button"
-              className={canRetry ? 'secondary' : 'primary'}
-              onClick={() => actor.send({ type: 'user.startOver' })}
-            >
+            <button type="button" className={canRetry ? 'secondary' : 'primary'} onClick={() => send({ type: 'user.startOver' })}>
               Start over
             </button>
           )}

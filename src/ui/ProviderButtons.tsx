@@ -1,22 +1,22 @@
-import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { availableProviders, type AppConfig } from '../config.ts';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import { StepAlert } from './StepAlert.tsx';
-import { useCan, useContextValue, useMatches } from './use-sign-in.ts';
+import { useCan, useContextValue, useMatches, useSend } from './use-sign-in.ts';
 
-function ProviderButton({ actor, provider }: { actor: SignInActorRef; provider: Provider }) {
+function ProviderButton({ provider }: { provider: Provider }) {
   const event = { type: 'user.signIn', provider } as const;
   // Enabled from the machine: false while sign-out is still clearing storage.
-  const enabled = useCan(actor, event);
+  const enabled = useCan(event);
+  const send = useSend();
   return (
     <button
       type="button"
       className={`provider provider-${provider}`}
       disabled={!enabled}
       // Intent: the machine may prepare the key and nonce before the click.
-      onPointerEnter={() => actor.send({ type: 'user.intent' })}
-      onFocus={() => actor.send({ type: 'user.intent' })}
-      onClick={() => actor.send(event)}
+      onPointerEnter={() => send({ type: 'user.intent' })}
+      onFocus={() => send({ type: 'user.intent' })}
+      onClick={() => send(event)}
     >
       Sign in with {PROVIDER_LABELS[provider]}
     </button>
@@ -24,15 +24,15 @@ function ProviderButton({ actor, provider }: { actor: SignInActorRef; provider: 
 }
 
 /** The start page: one button per configured provider. */
-export function ProviderButtons({ actor, config }: { actor: SignInActorRef; config: AppConfig }) {
-  const notice = useContextValue(actor, (context) => context.notice);
-  const loggedOut = useMatches(actor, 'logged-out');
+export function ProviderButtons({ config }: { config: AppConfig }) {
+  const notice = useContextValue((context) => context.notice);
+  const loggedOut = useMatches('logged-out');
   return (
     <section className="sign-in">
       <h1 id="page-title" tabIndex={-1}>
         Sign in to get your Sui address
       </h1>
-      <StepAlert actor={actor} />
+      <StepAlert />
       {notice ? (
         <p className="notice" role="status">
           {notice}
@@ -47,7 +47,7 @@ export function ProviderButtons({ actor, config }: { actor: SignInActorRef; conf
       <p className="lead">Your Sui address comes from your sign-in with zkLogin. No wallet or seed phrase needed.</p>
       <div className="providers">
         {availableProviders(config).map((provider) => (
-          <ProviderButton key={provider} actor={actor} provider={provider} />
+          <ProviderButton key={provider} provider={provider} />
         ))}
       </div>
     </section>

@@ -1,18 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { SignInActorRef } from '../app/sign-in-actor.ts';
-import { useCan, useContextValue, useMatches } from './use-sign-in.ts';
+import { useCan, useContextValue, useMatches, useSend } from './use-sign-in.ts';
 
 /** Ready: sign a personal message with the zkLogin signer. */
-export function SignMessage({ actor }: { actor: SignInActorRef }) {
+export function SignMessage() {
+  const send = useSend();
   const inputId = useId();
   // The draft text is the form's own business; what gets signed is decided by the machine.
   const [message, setMessage] = useState('Hello from Sui zkLogin');
-  const signature = useContextValue(actor, (context) => context.signature);
-  const signing = useMatches(actor, { ready: 'signing' });
-  const canSign = useCan(actor, { type: 'user.signMessage', message });
+  const signature = useContextValue((context) => context.signature);
+  const signing = useMatches({ ready: 'signing' });
+  const canSign = useCan({ type: 'user.signMessage', message });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'user.signMessage', message });
+    send({ type: 'user.signMessage', message });
   };
   return (
     <form className="sign-message" onSubmit={submit}>

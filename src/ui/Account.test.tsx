@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STRAY_CALLBACK } from '../../machines/failure.ts';
+import { Account } from './Account.tsx';
+import { SignMessage } from './SignMessage.tsx';
+import { ACCOUNT, renderAt } from './test-harness.tsx';
+
+afterEach(cleanup);
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('Account', () => {
+  it('signed-in: the address, the provider, and Create proof', async () => {
+    const { actor } = renderAt('signed-in', ACCOUNT, <Account />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You are signed in');
+    expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+    expect(screen.getByText('Google')).toBeTruthy();
+    expect(screen.getByText('Create a proof to sign messages and transactions with this address.')).toBeTruthy();
+    expect(button('Create proof').disabled).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(button('Create proof'));
+    expect(actor.getSnapshot().value).toBe('proving');
+  });
+
+  it('proving: the spinner, Create proof disabled, Sign out still offered', async () => {
+    const { actor } = renderAt('proving', ACCOUNT, <Account />);
+    expect(screen.getByRole('status').textContent).toBe('Creating your zero-knowledge proof…');
+    expect(button('Create proof').disabled).toBe(true);
+    await userEvent.click(button('Sign out'));
+    expect(actor.getSnapshot().matches('logged-out')).toBe(true);
+  });
+
+  it('ready: the signing form instead of Create proof', () => {
+    renderAt({ ready: 'waiting' }, ACCOUNT, <Account />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ready to sign');
+    expect(screen.queryByRole('button', { name: 'Create proof' })).toBeNull();
+    expect(button('Sign message').disabled).toBe(false);
+  });
+
+  it('with an alert: the message beside the account, which stays whole', async () => {
+    const { actor } = renderAt('signed-in', { ...ACCOUNT, failure: STRAY_CALLBACK }, <Account />);
+    expect(screen.getByRole('alert').textContent).toBe(STRAY_CALLBACK.message);
+    expect(screen.getByText('A sign-in link was ignored: you are still signed in')).toBeTruthy();
+    expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+    expect(button('Create proof').disabled).toBe(false);
+    await userEvent.click(button('Dismiss'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(actor.getSnapshot().value).toBe('signed-in');
+  });
+});
+
+describe('SignMessage', () => {
+  it('ready.waiting: signs the typed message', async () => {
+    const { actor } = renderAt({ ready: 'waiting' }, ACCOUNT, <SignMessage />);
+    await userEvent.clear(screen.getByLabelText('Message'));
+    await userEvent.type(screen.getByLabelText('Message'), 'Pay Bob');
+    await userEvent.click(button('Sign message'));
+    expect(actor.getSnapshot().value).toEqual({ ready: 'signing' });
+    expect((actor.getSnapshot().children.signMessage?.getSnapshot() as { input?: unknown }).input).toEqual({
+      message: 'Pay Bob',
+    });
+  });
+
+  it('ready.signing: the button says so and waits', () => {
+    renderAt({ ready: 'signing' }, ACCOUNT, <SignMessage />);
+    expect(button('Signing…').disabled).toBe(true);
+  });
+
+  it('shows the last signature', () => {
+    renderAt({ ready: 'waiting' }, { ...ACCOUNT, signature: 'AQID' }, <SignMessage />);
+    expect(screen.getByTestId('signature').textContent).toBe('AQID');
+  });
+});

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTransitionLog } from '../app/transition-log.ts';
+import { App } from './App.tsx';
+import { ConfigError } from './ConfigError.tsx';
+import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from './test-harness.tsx';
+
+afterEach(cleanup);
+
+const renderApp = (actor: ReturnType<typeof actorAt>) =>
+  render(<App actor={actor} config={BUILT_IN_CONFIG} log={createTransitionLog()} />);
+const stateAttribute = (container: HTMLElement) =>
+  container.querySelector('[data-sign-in-state]')!.getAttribute('data-sign-in-state');
+const buttonNames = () =>
+  within(screen.getByRole('main'))
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('App: one view per state, chosen by tags', () => {
+  it.each([
+    ['restoring', 'restoring', 'Checking for an existing session…'],
+    [{ redirecting: 'preparing' }, 'redirecting', 'Preparing a secure sign-in with Google…'],
+    ['callback-validating', 'callback-validating', 'Checking the sign-in response…'],
+    ['fetching-login', 'fetching-login', 'Getting your Sui address…'],
+  ] as const)('%o: the busy status, no controls', (value, name, text) => {
+    const { container } = renderApp(actorAt(value, { requestedProvider: 'google' }));
+    expect(stateAttribute(container)).toBe(name);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', text);
+    expect(buttonNames()).toEqual([]);
+  });
+
+  it.each([
+    [{ idle: 'cold' }, 'idle'],
+    [{ 'logged-out': { done: 'cold' } }, 'logged-out'],
+  ] as const)('%o: the sign-in buttons', (value, name) => {
+    const { container } = renderApp(actorAt(value));
+    expect(stateAttribute(container)).toBe(name);
+    expect(buttonNames()).toEqual(['Sign in with Google', 'Sign in with Facebook', 'Sign in with Twitch']);
+  });
+
+  it.each([
+    ['signed-in', 'signed-in', ['Copy address', 'Create proof', 'Sign out']],
+    ['proving', 'proving', ['Copy address', 'Create proof', 'Sign out']],
+    [{ ready: 'waiting' }, 'ready', ['Copy address', 'Sign out', 'Sign message']],
+  ] as const)('%o: the account', (value, name, buttons) => {
+    const { container } = renderApp(actorAt(value, ACCOUNT));
+    expect(stateAttribute(container)).toBe(name);
+    expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+    expect(buttonNames()).toEqual(buttons);
+  });
+
+  it('failed: the failed login lookup with its two ways on', () => {
+    const failure = { code: 'http_503', message: 'Try later.', step: 'fetching-login', retryable: true } as const;
+    const { container } = renderApp(actorAt('failed', { failure }));
+    expect(stateAttribute(container)).toBe('failed');
+    expect(screen.getByRole('alert').textContent).toBe('Try later.');
+    expect(buttonNames()).toEqual(['Try again', 'Start over']);
+  });
+});
+
+describe('ConfigError', () => {
+  it('names every bad setting', () => {
+    render(<ConfigError errors={['VITE_SUI_NETWORK must be one of mainnet, testnet, devnet, got "moon".']} />);
+    expect(screen.getByRole('heading').textContent).toBe('This app is not configured correctly');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'VITE_SUI_NETWORK must be one of mainnet, testnet, devnet, got "moon".',
+    );
+  });
+});

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderButtons } from './ProviderButtons.tsx';
+import { BUILT_IN_CONFIG, renderAt } from './test-harness.tsx';
+
+afterEach(cleanup);
+const signInButtons = () =>
+  screen.getAllByRole('button').filter((button) => button.textContent!.startsWith('Sign in with')) as HTMLButtonElement[];
+
+describe('ProviderButtons', () => {
+  it('idle: one enabled button per provider; intent warms up, a click starts', async () => {
+    const { actor } = renderAt({ idle: 'cold' }, {}, <ProviderButtons config={BUILT_IN_CONFIG} />);
+    expect(signInButtons().map((button) => [button.textContent, button.disabled])).toEqual([
+      ['Sign in with Google', false],
+      ['Sign in with Facebook', false],
+      ['Sign in with Twitch', false],
+    ]);
+    expect(screen.queryByRole('status')).toBeNull();
+    await userEvent.hover(screen.getByRole('button', { name: 'Sign in with Twitch' }));
+    expect(actor.getSnapshot().value).toEqual({ idle: 'preparing' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Twitch' }));
+    expect(actor.getSnapshot().value).toEqual({ redirecting: 'preparing' });
+    expect(actor.getSnapshot().context.requestedProvider).toBe('twitch');
+  });
+
+  it('only the providers with a client id are offered', () => {
+    const config = { ...BUILT_IN_CONFIG, clientIds: { ...BUILT_IN_CONFIG.clientIds, facebook: '' } };
+    renderAt({ idle: 'cold' }, {}, <ProviderButtons config={config} />);
+    expect(signInButtons().map((button) => button.textContent)).toEqual(['Sign in with Google', 'Sign in with Twitch']);
+  });
+
+  it('logged-out while clearing: the buttons wait, and the visitor is told what was cleared', () => {
+    renderAt({ 'logged-out': 'clearing' }, {}, <ProviderButtons config={BUILT_IN_CONFIG} />);
+    expect(signInButtons().every((button) => button.disabled)).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe(
+      'You are signed out. Your session, keys and proof have been cleared from this browser.',
+    );
+  });
+
+  it('logged-out with a notice: the notice instead of the generic text', () => {
+    renderAt(
+      { 'logged-out': { done: 'cold' } },
+      { notice: 'Your session has expired. Please sign in again.' },
+      <ProviderButtons config={BUILT_IN_CONFIG} />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Your session has expired. Please sign in again.');
+    expect(signInButtons().every((button) => !button.disabled)).toBe(true);
+  });
+
+  it('idle with a failed start: the message beside the buttons, which stay enabled; a click clears it', async () => {
+    const failure = {
+      code: 'http_503',
+      message: 'The login service is unavailable.',
+      step: 'redirecting',
+      retryable: true,
+    } as const;
+    const { actor } = renderAt({ idle: 'cold' }, { failure }, <ProviderButtons config={BUILT_IN_CONFIG} />);
+    expect(screen.getByRole('alert').textContent).toBe('The login service is unavailable.');
+    expect(screen.getByText('Could not start the sign-in')).toBeTruthy();
+    expect(signInButtons().every((button) => !button.disabled)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+});

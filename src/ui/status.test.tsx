@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AlertMessage } from './AlertMessage.tsx';
+import { FailureAlert } from './FailureAlert.tsx';
+import { StepAlert } from './StepAlert.tsx';
+import { StepProgress } from './StepProgress.tsx';
+import { ACCOUNT, renderAt } from './test-harness.tsx';
+
+afterEach(cleanup);
+const lookup = {
+  code: 'http_503',
+  message: 'The login service is unavailable.',
+  step: 'fetching-login',
+  retryable: true,
+} as const;
+
+describe('StepProgress', () => {
+  it.each([
+    [{ idle: 'cold' }, {}, 'Choose a provider'],
+    [{ redirecting: 'preparing' }, {}, 'Choose a provider'],
+    ['callback-validating', {}, 'Verify sign-in'],
+    ['fetching-login', {}, 'Verify sign-in'],
+    ['signed-in', ACCOUNT, 'Signed in'],
+    ['proving', ACCOUNT, 'Signed in'],
+    [{ ready: 'waiting' }, ACCOUNT, 'Ready to sign'],
+  ] as const)('%o: the current step is "%s"', (value, context, label) => {
+    renderAt(value, context, <StepProgress />);
+    const current = screen.getAllByRole('listitem').find((item) => item.getAttribute('aria-current') === 'step');
+    expect(current?.textContent).toBe(label);
+    expect(current?.className).toBe('current');
+  });
+
+  it('failed: the verify step, marked as failed', () => {
+    renderAt('failed', { failure: lookup }, <StepProgress />);
+    const current = screen.getAllByRole('listitem').find((item) => item.getAttribute('aria-current') === 'step');
+    expect([current?.textContent, current?.className]).toEqual(['Verify sign-in', 'current failed']);
+  });
+});
+
+describe('StepAlert', () => {
+  it('shows nothing without a failure', () => {
+    renderAt('signed-in', ACCOUNT, <StepAlert />);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    ['proving', 'Could not create the proof'],
+    ['signing', 'Could not sign the message'],
+  ] as const)('a failed %s step: its title, the message, and Dismiss', async (step, title) => {
+    const failure = { code: 'x', message: 'It failed.', step, retryable: false };
+    const { actor } = renderAt(step === 'signing' ? { ready: 'waiting' } : 'signed-in', { ...ACCOUNT, failure }, <StepAlert />);
+    expect(screen.getByText(title)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('It failed.');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+
+  it('a refused callback without an account says the response was refused', () => {
+    const failure = {
+      code: 'MISSING_ID_TOKEN',
+      message: 'Missing ID Token',
+      step: 'callback-validating',
+      retryable: false,
+    } as const;
+    renderAt({ idle: 'cold' }, { failure }, <StepAlert />);
+    expect(screen.getByText('The sign-in response was refused')).toBeTruthy();
+  });
+});
+
+describe('FailureAlert (the failed login lookup)', () => {
+  it('a failure that may clear: Try again repeats the lookup', async () => {
+    const { actor } = renderAt('failed', { failure: lookup }, <FailureAlert />);
+    expect(screen.getByRole('heading').textContent).toBe('Could not get your Sui address');
+    expect(screen.getByRole('alert').textContent).toBe(lookup.message);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Try again', 'Start over']);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(actor.getSnapshot().value).toBe('fetching-login');
+  });
+
+  it('a refusal: only Start over, which drops the unfinished flow', async () => {
+    const { actor } = renderAt('failed', { failure: { ...lookup, retryable: false } }, <FailureAlert />);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Start over']);
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(actor.getSnapshot().value).toBe('restoring');
+    expect(actor.getSnapshot().context.discardPendingFlow).toBe(true);
+  });
+});
+
+describe('AlertMessage', () => {
+  it("announces the message and the provider's detail, nothing else", () => {
+    renderAt(
+      { idle: 'cold' },
+      {},
+      <AlertMessage failure={{ ...lookup, detail: 'The identity provider answered: access_denied' }} />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(`${lookup.message}The identity provider answered: access_denied`);
+  });
+});

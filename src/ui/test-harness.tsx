@@ -1,0 +1,52 @@
+/**
+ * Component tests: the real signInMachine, put at any state with any context, behind the
+ * same context the app uses. Its actors never settle, so the state stays where the test
+ * put it until a click sends an event.
+ */
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createActor, fromPromise, getInitialSnapshot } from 'xstate';
+import { signInMachine } from '../../machines/sign-in.machine.ts';
+import type { SignInContext } from '../../machines/sign-in.types.ts';
+import { parseConfig, type AppConfig } from '../config.ts';
+import { SignInActorContext } from './use-sign-in.ts';
+
+const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+const machine = signInMachine.provide({
+  actors: Object.fromEntries(
+    [
+      'restoreSession',
+      'prepareSignIn',
+      'startSignIn',
+      'validateCallback',
+      'fetchLogin',
+      'createProof',
+      'signMessage',
+      'clearSession',
+    ].map((id) => [id, pending]),
+  ) as never,
+  actions: { navigate: () => {}, clearFragment: () => {} },
+});
+
+export const ADDRESS = `0x${'ab'.repeat(32)}`;
+export const ACCOUNT = { provider: 'google', address: ADDRESS, expiresAt: Date.UTC(2026, 10, 24, 6, 18) } as const;
+
+type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
+
+/** The running actor at `value` with `context`, as the app would hold it. */
+export function actorAt(value: StateValue, context: Partial<SignInContext> = {}) {
+  const base = getInitialSnapshot(signInMachine, {}).context;
+  const snapshot = machine.resolveState({ value, context: { ...base, ...context } });
+  return createActor(machine, { snapshot, input: {} }).start();
+}
+
+export function renderAt(value: StateValue, context: Partial<SignInContext>, ui: ReactNode) {
+  const actor = actorAt(value, context);
+  return { actor, ...render(<SignInActorContext value={actor}>{ui}</SignInActorContext>) };
+}
+
+export const BUILT_IN_CONFIG: AppConfig = (() => {
+  const result = parseConfig({}, 'http://localhost:5173/');
+  if (!result.ok) throw new Error(result.errors.join('\n'));
+  return result.config;
+})();
