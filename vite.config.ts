@@ -2,7 +2,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { builtInMocks } from './mocks/vite-plugin.ts';
-import { connectSourcesFor, contentSecurityPolicy } from './vite-plugins/content-security-policy.ts';
+import { connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
+import { contentSecurityPolicy } from './vite-plugins/content-security-policy.ts';
 
 // Headers for every page the dev and preview servers send. The token must never leak
 // through a Referer, whatever page the visitor goes to next.
@@ -11,15 +12,27 @@ const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/**
+ * The same settings the page reads (src/config.ts). A bad value stops the dev server and
+ * the build at once, with one line per setting that names it and its form: never a stack trace.
+ */
+function settingsOrExit(mode: string): Settings {
+  const result = readSettings(loadEnv(mode, process.cwd(), 'VITE_'));
+  if (result.ok) return result.settings;
+  const lines = result.errors.map((error) => `  ${error}`).join('\n');
+  process.stderr.write(
+    `\nThis app is not configured correctly. Fix these settings:\n${lines}\nSee .env.example for every setting and its default.\n\n`,
+  );
+  process.exit(1);
+}
+
 export default defineConfig(({ mode }) => {
-  const env = loadEnv(mode, process.cwd(), 'VITE_');
-  // Built-in mode is on exactly when no login-service key is configured.
-  const builtIn = !env.VITE_ENOKI_API_KEY?.trim();
+  const settings = settingsOrExit(mode);
   return {
     plugins: [
       react(),
-      builtInMocks({ enabled: builtIn && mode !== 'test', network: env.VITE_SUI_NETWORK || 'testnet' }),
-      contentSecurityPolicy({ connectSources: connectSourcesFor(env) }),
+      builtInMocks({ enabled: isBuiltIn(settings) && mode !== 'test', network: settings.VITE_SUI_NETWORK ?? 'testnet' }),
+      contentSecurityPolicy({ connectSources: connectSources(settings) }),
     ],
     server: { headers: SECURITY_HEADERS, port: 5173 },
     preview: { headers: SECURITY_HEADERS, port: 4173 },

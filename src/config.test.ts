@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableProviders, parseConfig } from './config.ts';
+import { availableProviders, connectSources, isBuiltIn, parseConfig, readSettings, SettingsSchema } from './config.ts';
 
 const PAGE = 'http://localhost:5173/app/?inspect#id_token=x';
 
@@ -59,7 +59,7 @@ describe('configuration', () => {
     });
   });
 
-  it('reports every bad value clearly', () => {
+  it('reports every bad value clearly, one line per setting, in the order of the settings', () => {
     const result = parseConfig(
       { VITE_SUI_NETWORK: 'moonnet', VITE_ENOKI_API_URL: 'ftp://x', VITE_NATIVE_KEY: 'maybe', VITE_GOOGLE_AUTH_URL: 'not a url' },
       PAGE,
@@ -67,11 +67,55 @@ describe('configuration', () => {
     expect(result).toEqual({
       ok: false,
       errors: [
+        'VITE_ENOKI_API_URL must be an http(s) URL, got "ftp://x".',
         'VITE_SUI_NETWORK must be one of mainnet, testnet, devnet, got "moonnet".',
         'VITE_GOOGLE_AUTH_URL must be an http(s) URL, got "not a url".',
-        'VITE_ENOKI_API_URL must be an http(s) URL, got "ftp://x".',
         'VITE_NATIVE_KEY must be "true" or "false", got "maybe".',
       ],
     });
+  });
+
+  const URL_FORMS = ['notaurl', 'ftp://x', 'javascript:alert(1)', '//no-scheme.example'];
+  const BAD_FORMS: Record<string, { bad: string[]; expected: string }> = {
+    VITE_ENOKI_API_KEY: { bad: ['two words', 'key"quoted'], expected: 'must be an application key without spaces or quotes' },
+    VITE_ENOKI_API_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
+    VITE_SUI_NETWORK: { bad: ['moonnet', 'Testnet', 'localnet'], expected: 'must be one of mainnet, testnet, devnet' },
+    VITE_GOOGLE_CLIENT_ID: { bad: ['a b'], expected: 'must be a client id without spaces or quotes' },
+    VITE_FACEBOOK_CLIENT_ID: { bad: ["it's"], expected: 'must be a client id without spaces or quotes' },
+    VITE_TWITCH_CLIENT_ID: { bad: ['x y'], expected: 'must be a client id without spaces or quotes' },
+    VITE_GOOGLE_AUTH_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
+    VITE_FACEBOOK_AUTH_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
+    VITE_TWITCH_AUTH_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
+    VITE_REDIRECT_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
+    VITE_EXTRA_SCOPES: { bad: ['email "profile"', 'a\\b'], expected: 'must be scope names separated by spaces' },
+    VITE_NATIVE_KEY: { bad: ['yes', 'maybe', '2'], expected: 'must be "true" or "false"' },
+    VITE_INSPECT: { bad: ['on', 'no'], expected: 'must be "true" or "false"' },
+    VITE_LOGIN_SERVICE_TIMEOUT_MS: {
+      bad: ['fast', '1.5', '-1', '99', '120001'],
+      expected: 'must be a whole number of milliseconds from 100 to 120000',
+    },
+  };
+
+  it('has a test of bad forms for every setting it reads', () => {
+    expect(Object.keys(BAD_FORMS).sort()).toEqual(Object.keys(SettingsSchema.entries).sort());
+  });
+
+  it.each(Object.entries(BAD_FORMS).flatMap(([name, { bad, expected }]) => bad.map((value) => [name, value, expected] as const)))(
+    '%s=%s is refused with a line that names it',
+    (name, value, expected) => {
+      const result = readSettings({ [name]: value });
+      expect(result).toEqual({ ok: false, errors: [`${name} ${expected}, got "${value}".`] });
+      // The page's error screen gets the same line.
+      expect(parseConfig({ [name]: value }, PAGE)).toEqual(result);
+    },
+  );
+
+  it('decides built-in mode in one place, and where the built page may connect', () => {
+    const builtIn = readSettings({});
+    const real = readSettings({ VITE_ENOKI_API_KEY: 'k', VITE_ENOKI_API_URL: 'http://127.0.0.1:5199/base' });
+    expect(builtIn.ok && [isBuiltIn(builtIn.settings), connectSources(builtIn.settings)]).toEqual([true, ["'self'"]]);
+    expect(real.ok && [isBuiltIn(real.settings), connectSources(real.settings)]).toEqual([false, ['http://127.0.0.1:5199']]);
+    const realDefault = readSettings({ VITE_ENOKI_API_KEY: 'k' });
+    expect(realDefault.ok && connectSources(realDefault.settings)).toEqual(['https://api.enoki.mystenlabs.com']);
   });
 });

@@ -1,10 +1,13 @@
 /**
- * Typed, validated configuration from the VITE_* variables.
+ * Typed, validated configuration from the VITE_* variables: one valibot schema, read by
+ * the page (main.tsx), by vite.config.ts and by every Vite plugin (the mocks, the CSP).
  *
- * One source of truth for settings: everything else receives an `AppConfig`.
- * Built-in mode is on exactly when VITE_ENOKI_API_KEY is unset; it then points the
- * login service and the identity providers at the mocks mounted on the page's origin.
+ * One source of truth for settings: everything else receives `Settings` or `AppConfig`.
+ * Built-in mode is decided here only: it is on exactly when VITE_ENOKI_API_KEY is unset,
+ * and then points the login service and the identity providers at the mocks mounted on
+ * the page's origin.
  */
+import * as v from 'valibot';
 import { PROVIDERS, type Provider } from '../machines/providers.ts';
 
 /** The real providers' authorization endpoints (reference-facts.md). */
@@ -14,14 +17,124 @@ export const DEFAULT_AUTH_URLS: Record<Provider, string> = {
   twitch: 'https://id.twitch.tv/oauth2/authorize',
 };
 
-export type SuiNetwork = 'mainnet' | 'testnet' | 'devnet';
-const NETWORKS: readonly SuiNetwork[] = ['mainnet', 'testnet', 'devnet'];
+const NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
+export type SuiNetwork = (typeof NETWORKS)[number];
 
 export const DEFAULT_ENOKI_API_URL = 'https://api.enoki.mystenlabs.com';
 /** Where the built-in mocks are mounted on the dev/preview server (see mocks/vite-plugin.ts). */
 export const BUILT_IN_MOCK_PATH = '/__mock';
 /** The public application key of the built-in mock login service. */
 export const BUILT_IN_API_KEY = 'enoki_public_built_in_mock';
+
+const got = (issue: { input: unknown }) => `got "${String(issue.input)}"`;
+
+const httpUrl = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.check(
+      (value) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      (issue) => `${name} must be an http(s) URL, ${got(issue)}.`,
+    ),
+  );
+
+/** Keys and client ids: printable, without spaces or quotes (a paste that went wrong). */
+const token = (name: string, what: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[^\s"'`]+$/, (issue) => `${name} must be ${what} without spaces or quotes, ${got(issue)}.`),
+  );
+
+const flag = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.picklist(['true', 'false', '1', '0'], (issue) => `${name} must be "true" or "false", ${got(issue)}.`),
+    v.transform((value) => value === 'true' || value === '1'),
+  );
+
+const providerSettings = (provider: Provider) => {
+  const upper = provider.toUpperCase();
+  return {
+    [`VITE_${upper}_CLIENT_ID`]: v.optional(token(`VITE_${upper}_CLIENT_ID`, 'a client id')),
+    [`VITE_${upper}_AUTH_URL`]: v.optional(httpUrl(`VITE_${upper}_AUTH_URL`)),
+  };
+};
+
+/** Every setting the app reads, and the form each must have. */
+export const SettingsSchema = v.object({
+  VITE_ENOKI_API_KEY: v.optional(token('VITE_ENOKI_API_KEY', 'an application key')),
+  VITE_ENOKI_API_URL: v.optional(httpUrl('VITE_ENOKI_API_URL')),
+  VITE_SUI_NETWORK: v.optional(
+    v.picklist(NETWORKS, (issue) => `VITE_SUI_NETWORK must be one of ${NETWORKS.join(', ')}, ${got(issue)}.`),
+  ),
+  ...providerSettings('google'),
+  ...providerSettings('facebook'),
+  ...providerSettings('twitch'),
+  VITE_REDIRECT_URL: v.optional(httpUrl('VITE_REDIRECT_URL')),
+  VITE_EXTRA_SCOPES: v.optional(
+    v.pipe(
+      v.string(),
+      // RFC 6749 3.3: a scope token is printable ASCII without '"' or '\'.
+      v.regex(
+        /^[\x21\x23-\x5b\x5d-\x7e\s,]+$/,
+        (issue) => `VITE_EXTRA_SCOPES must be scope names separated by spaces, ${got(issue)}.`,
+      ),
+      v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
+    ),
+  ),
+  VITE_NATIVE_KEY: v.optional(flag('VITE_NATIVE_KEY')),
+  VITE_INSPECT: v.optional(flag('VITE_INSPECT')),
+  VITE_LOGIN_SERVICE_TIMEOUT_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^\d+$/,
+        (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
+      ),
+      v.transform(Number),
+      v.minValue(
+        100,
+        (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
+      ),
+      v.maxValue(
+        120_000,
+        (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
+      ),
+    ),
+  ),
+});
+
+export type Settings = v.InferOutput<typeof SettingsSchema>;
+type Env = Record<string, string | boolean | undefined>;
+export type SettingsResult = { ok: true; settings: Settings } | { ok: false; errors: string[] };
+
+/** Reads the VITE_* variables; a blank value counts as unset. One message per bad setting. */
+export function readSettings(env: Env): SettingsResult {
+  const present = Object.fromEntries(
+    Object.keys(SettingsSchema.entries)
+      .map((name) => [name, env[name]] as const)
+      .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '')
+      .map(([name, value]) => [name, value.trim()]),
+  );
+  const result = v.safeParse(SettingsSchema, present);
+  if (result.success) return { ok: true, settings: result.output };
+  return { ok: false, errors: result.issues.map((issue) => issue.message) };
+}
+
+/** The one place that decides built-in mode. */
+export const isBuiltIn = (settings: Settings) => settings.VITE_ENOKI_API_KEY === undefined;
+
+/** Where the built page may connect: the login service's origin (built-in: the page's own). */
+export function connectSources(settings: Settings): string[] {
+  if (isBuiltIn(settings) && !settings.VITE_ENOKI_API_URL) return ["'self'"];
+  return [new URL(settings.VITE_ENOKI_API_URL ?? DEFAULT_ENOKI_API_URL).origin];
+}
 
 export interface AppConfig {
   builtIn: boolean;
@@ -40,81 +153,47 @@ export interface AppConfig {
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
 
-type Env = Record<string, string | boolean | undefined>;
-
-const text = (env: Env, name: string): string | undefined => {
-  const value = env[name];
-  if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-};
-
 /**
- * Reads and checks the configuration.
+ * The page's configuration: the settings, with defaults that depend on the page.
  * @param env `import.meta.env` or any record of the same names
  * @param pageUrl the page's own URL, for the default redirect URL and built-in mock URLs
  */
 export function parseConfig(env: Env, pageUrl: string): ConfigResult {
-  const errors: string[] = [];
+  const read = readSettings(env);
+  if (!read.ok) return read;
+  const { settings } = read;
+  const builtIn = isBuiltIn(settings);
   const page = new URL(pageUrl);
-  const apiKey = text(env, 'VITE_ENOKI_API_KEY');
-  const builtIn = apiKey === undefined;
   const mockBase = `${page.origin}${BUILT_IN_MOCK_PATH}`;
-
-  /** An http(s) URL; `trim` drops trailing slashes (base URLs, not the exact redirect URL). */
-  const url = (name: string, fallback: string, trim = true): string => {
-    const value = text(env, name) ?? fallback;
-    try {
-      const parsed = new URL(value);
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error();
-      return trim ? value.replace(/\/+$/, '') : value;
-    } catch {
-      errors.push(`${name} must be an http(s) URL, got "${value}".`);
-      return fallback;
-    }
-  };
-  const flag = (name: string): boolean => {
-    const value = text(env, name)?.toLowerCase();
-    if (value === undefined || value === 'false' || value === '0') return false;
-    if (value === 'true' || value === '1') return true;
-    errors.push(`${name} must be "true" or "false", got "${value}".`);
-    return false;
-  };
-
-  const timeoutText = text(env, 'VITE_LOGIN_SERVICE_TIMEOUT_MS') ?? '15000';
-  const requestTimeoutMs = Number(timeoutText);
-  if (!Number.isInteger(requestTimeoutMs) || requestTimeoutMs < 100 || requestTimeoutMs > 120_000) {
-    errors.push(`VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got "${timeoutText}".`);
-  }
-
-  const network = (text(env, 'VITE_SUI_NETWORK') ?? 'testnet') as SuiNetwork;
-  if (!NETWORKS.includes(network)) {
-    errors.push(`VITE_SUI_NETWORK must be one of ${NETWORKS.join(', ')}, got "${network}".`);
-  }
+  const trimSlashes = (url: string) => url.replace(/\/+$/, '');
+  const setting = (name: string) => (settings as Record<string, string | undefined>)[name];
 
   const clientIds = {} as Record<Provider, string>;
   const authUrls = {} as Record<Provider, string>;
   for (const provider of PROVIDERS) {
     const upper = provider.toUpperCase();
-    clientIds[provider] = text(env, `VITE_${upper}_CLIENT_ID`) ?? (builtIn ? `built-in-${provider}-client` : '');
+    clientIds[provider] = setting(`VITE_${upper}_CLIENT_ID`) ?? (builtIn ? `built-in-${provider}-client` : '');
     const defaultAuthUrl = builtIn ? `${mockBase}/idp/${provider}/authorize` : DEFAULT_AUTH_URLS[provider];
-    authUrls[provider] = url(`VITE_${upper}_AUTH_URL`, defaultAuthUrl);
+    authUrls[provider] = trimSlashes(setting(`VITE_${upper}_AUTH_URL`) ?? defaultAuthUrl);
   }
 
-  const config: AppConfig = {
-    builtIn,
-    enokiApiUrl: url('VITE_ENOKI_API_URL', builtIn ? `${mockBase}/enoki` : DEFAULT_ENOKI_API_URL),
-    enokiApiKey: apiKey ?? BUILT_IN_API_KEY,
-    network,
-    clientIds,
-    authUrls,
-    redirectUrl: url('VITE_REDIRECT_URL', `${page.origin}${page.pathname}${page.search}`, false),
-    extraScopes: (text(env, 'VITE_EXTRA_SCOPES') ?? '').split(/[\s,]+/).filter(Boolean),
-    nativeKey: flag('VITE_NATIVE_KEY'),
-    inspect: flag('VITE_INSPECT'),
-    requestTimeoutMs,
+  return {
+    ok: true,
+    config: {
+      builtIn,
+      enokiApiUrl: trimSlashes(settings.VITE_ENOKI_API_URL ?? (builtIn ? `${mockBase}/enoki` : DEFAULT_ENOKI_API_URL)),
+      enokiApiKey: settings.VITE_ENOKI_API_KEY ?? BUILT_IN_API_KEY,
+      network: settings.VITE_SUI_NETWORK ?? 'testnet',
+      clientIds,
+      authUrls,
+      // The exact redirect URI, as registered with the provider: kept as written.
+      redirectUrl: settings.VITE_REDIRECT_URL ?? `${page.origin}${page.pathname}${page.search}`,
+      extraScopes: settings.VITE_EXTRA_SCOPES ?? [],
+      nativeKey: settings.VITE_NATIVE_KEY ?? false,
+      inspect: settings.VITE_INSPECT ?? false,
+      requestTimeoutMs: settings.VITE_LOGIN_SERVICE_TIMEOUT_MS ?? 15_000,
+    },
   };
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, config };
 }
 
 /** The providers that can be offered: in real mode, only those with a client id. */

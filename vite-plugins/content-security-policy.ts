@@ -33,11 +33,3 @@ export function contentSecurityPolicy(options: { connectSources: string[] }): Pl
     },
   };
 }
-
-/** Where the built app may connect: the login service's origin (or the page's own, built-in). */
-export function connectSourcesFor(env: Record<string, string | undefined>): string[] {
-  const apiUrl = env.VITE_ENOKI_API_URL?.trim();
-  const builtIn = !env.VITE_ENOKI_API_KEY?.trim();
-  if (builtIn && !apiUrl) return ["'self'"];
-  return [new URL(apiUrl || 'https://api.enoki.mystenlabs.com').origin];
-}
