@@ -7,6 +7,7 @@
  *
  *   node bench/run.ts [--runs 7] [--latency 100] [--proof-delay 0] [--cycles 1000] [--skip-build]
  */
+import { countEntries, readStoredData } from '../e2e/browser-storage.ts';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -239,23 +240,7 @@ async function cycles(browser: Browser, total: number) {
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-    const storageEntries = await page.evaluate(async () => {
-      let count = sessionStorage.length + localStorage.length;
-      for (const info of await indexedDB.databases()) {
-        const db = await new Promise<IDBDatabase>((resolve) => {
-          const request = indexedDB.open(info.name!);
-          request.onsuccess = () => resolve(request.result);
-        });
-        for (const store of Array.from(db.objectStoreNames)) {
-          count += await new Promise<number>((resolve) => {
-            const request = db.transaction(store).objectStore(store).count();
-            request.onsuccess = () => resolve(request.result);
-          });
-        }
-        db.close();
-      }
-      return count;
-    });
+    const storageEntries = countEntries(await readStoredData(page));
     return { heapBytes: usedSize, storageEntries };
   };
   const results: Record<number, { heapBytes: number; storageEntries: number }> = {};

@@ -2,6 +2,7 @@
  * Shared fixtures: every journey fails if the page logs an uncaught error, and helpers
  * that act as a visitor would (roles and labels, the public data-* contracts).
  */
+import { entryNames, readStoredData } from './browser-storage.ts';
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
 /** The only names `data-sign-in-state` may hold (the machine's top-level states). */
@@ -124,32 +125,10 @@ export async function signIn(page: Page, provider: ProviderId, identity = 'Alice
   return { authorizeUrl, idToken, login };
 }
 
-/** Every sessionStorage key, and every IndexedDB database with its entries. */
-export function readBrowserStorage(page: Page) {
-  return page.evaluate(async () => {
-    const session = Object.fromEntries(Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)]));
-    const local = Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]));
-    const databases: Record<string, string[]> = {};
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(info.name!);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const keys: string[] = [];
-      for (const store of Array.from(db.objectStoreNames)) {
-        const storeKeys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-          const request = db.transaction(store).objectStore(store).getAllKeys();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        keys.push(...storeKeys.map((key) => `${store}/${String(key)}`));
-      }
-      db.close();
-      databases[info.name!] = keys;
-    }
-    return { session, local, databases };
-  });
+/** Every sessionStorage and localStorage entry, and every IndexedDB database with its entry names. */
+export async function readBrowserStorage(page: Page) {
+  const storage = await readStoredData(page);
+  return { session: storage.session, local: storage.local, databases: entryNames(storage) };
 }
 
 /** The standalone mock server of the real-mode project (see playwright.config.ts). */

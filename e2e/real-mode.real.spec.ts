@@ -1,4 +1,5 @@
 import { expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+import { readStoredData } from './browser-storage.ts';
 
 const MOCK_SERVER = 'http://127.0.0.1:5199';
 const KEY = 'enoki_public_e2e_real_mode';
@@ -37,25 +38,11 @@ test('real mode: the same journey against another login service and provider, wi
 
 test('real mode with a native key: the key is non-extractable, and sign out deletes its IndexedDB entry', async ({ page }) => {
   await signIn(page, 'google', 'Bob');
-  const extractable = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const request = indexedDB.open(`@zklogin-sign-in/${'enoki_public_e2e_real_mode'}`);
-      request.onsuccess = () => resolve(request.result);
-    });
-    const entries = await new Promise<{ key: string; value: { privateKey?: CryptoKey } }[]>((resolve) => {
-      const store = db.transaction('keys').objectStore('keys');
-      const keys = store.getAllKeys();
-      const values = store.getAll();
-      values.onsuccess = () => resolve(values.result.map((value, i) => ({ key: String(keys.result[i]), value })));
-    });
-    const entry = entries.find(({ key }) => key.startsWith('ephemeral-key/'))!.value as { privateKey: CryptoKey };
-    db.close();
-    const exported = await crypto.subtle.exportKey('pkcs8', entry.privateKey).then(
-      () => 'exported',
-      () => 'refused',
-    );
-    return { flag: entry.privateKey.extractable, exported };
-  });
+  const stored = await readStoredData(page);
+  const keys = Object.entries(stored.databases['@zklogin-sign-in/enoki_public_e2e_real_mode']!);
+  const [, nativeKey] = keys.find(([name]) => name.startsWith('keys/ephemeral-key/'))!;
+  const { privateKey } = nativeKey as { privateKey: { extractable: boolean; exported: string } };
+  const extractable = { flag: privateKey.extractable, exported: privateKey.exported };
   expect(extractable).toEqual({ flag: false, exported: 'refused' });
   expect(Object.values((await readBrowserStorage(page)).databases).flat()).toContainEqual(
     expect.stringMatching(/^keys\/ephemeral-key\/[0-9a-f-]{36}$/),

@@ -1,34 +1,15 @@
 import type { Page } from '@playwright/test';
+import { readStoredData } from './browser-storage.ts';
 import { expect, expectState, signIn, test } from './fixtures.ts';
 
 /** Every value the page keeps: sessionStorage, localStorage, IndexedDB (keys described). */
-function everyStoredValue(page: Page) {
-  return page.evaluate(async () => {
-    const values = [...Object.values({ ...sessionStorage }), ...Object.values({ ...localStorage })];
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve) => {
-        const request = indexedDB.open(info.name!);
-        request.onsuccess = () => resolve(request.result);
-      });
-      for (const name of Array.from(db.objectStoreNames)) {
-        const all = await new Promise<unknown[]>((resolve) => {
-          const request = db.transaction(name).objectStore(name).getAll();
-          request.onsuccess = () => resolve(request.result);
-        });
-        const describe = (value: unknown): unknown =>
-          value instanceof CryptoKey
-            ? { type: value.type, extractable: value.extractable, algorithm: value.algorithm.name }
-            : value instanceof Uint8Array
-              ? Array.from(value)
-              : value && typeof value === 'object'
-                ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, describe(v)]))
-                : value;
-        values.push(...all.map((value) => JSON.stringify(describe(value))));
-      }
-      db.close();
-    }
-    return values;
-  });
+async function everyStoredValue(page: Page) {
+  const storage = await readStoredData(page);
+  return [
+    ...Object.values(storage.session),
+    ...Object.values(storage.local),
+    ...Object.values(storage.databases).flatMap((entries) => Object.values(entries).map((value) => JSON.stringify(value))),
+  ].map(String);
 }
 
 /** Collects the secrets of a journey from what the services sent, as an attacker would want them. */

@@ -59,8 +59,16 @@ function faultResponse(fault: Fault): Promise<Response> | Response {
   }
 }
 
-/** An override that injects `fault` into `call`, `times` times (default: until reset). */
+/**
+ * An override that injects `fault` into `call` the first `times` times (default: until
+ * reset); after that it passes the request on to the shared handlers.
+ */
 export function faultHandler(call: Call, fault: Fault, times?: number) {
   const { method, path } = CALLS[call];
-  return http[method](path, () => faultResponse(fault), { once: times === 1 });
+  let injected = 0;
+  return http[method](path, () => {
+    if (times !== undefined && injected >= times) return undefined;
+    injected += 1;
+    return faultResponse(fault);
+  });
 }
