@@ -2,7 +2,7 @@
  * Shared fixtures: every journey fails if the page logs an uncaught error, and helpers
  * that act as a visitor would (roles and labels, the public data-* contracts).
  */
-import { entryNames, readStoredData } from './browser-storage.ts';
+import { deleteStoredEntries, entryNames, readStoredData } from './browser-storage.ts';
 import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
 /** The only names `data-sign-in-state` may hold (the machine's top-level states). */
@@ -156,20 +156,5 @@ export async function expectCleanLoggedOut(page: Page, notice: string) {
 
 /** Deletes the app's IndexedDB key-vault entries whose names start with `prefix` ('' = all). */
 export function deleteVaultEntries(page: Page, appKey: string, prefix = '') {
-  return page.evaluate(
-    ({ database, prefix }) =>
-      new Promise<void>((resolve, reject) => {
-        const request = indexedDB.open(database);
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const store = request.result.transaction('keys', 'readwrite').objectStore('keys');
-          const keys = store.getAllKeys();
-          keys.onsuccess = () => {
-            for (const key of keys.result) if (String(key).startsWith(prefix)) store.delete(key);
-          };
-          store.transaction.oncomplete = () => resolve();
-        };
-      }),
-    { database: `@zklogin-sign-in/${appKey}`, prefix },
-  );
+  return deleteStoredEntries(page, `@zklogin-sign-in/${appKey}`, 'keys', prefix);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultHandler } from './faults.ts';
 
 const server = setupServer(http.post('*/v1/zklogin/nonce', () => HttpResponse.json({ data: 'ok' })));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
 const statuses = async (count: number) => {
