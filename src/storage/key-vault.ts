@@ -3,6 +3,8 @@
  * IndexedDB in the browser, memory elsewhere. A CryptoKey stored in IndexedDB keeps its
  * non-extractable flag, so script on the page can use the key but never read it.
  */
+import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+
 export interface KeyVault {
   get<T>(name: string): Promise<T | undefined>;
   put(name: string, value: unknown): Promise<void>;
@@ -23,45 +25,26 @@ export function createMemoryVault(): KeyVault {
 
 const STORE = 'keys';
 
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-/** An IndexedDB-backed vault in the database `databaseName`, store `keys`. */
-export function createIndexedDbVault(databaseName: string, indexedDb: IDBFactory = indexedDB): KeyVault {
-  let opening: Promise<IDBDatabase> | undefined;
-  const open = (): Promise<IDBDatabase> => {
-    opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDb.open(databaseName, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => {
-        const db = request.result;
-        // Another tab deleting or upgrading the database must not wedge this one.
-        db.onversionchange = () => {
-          db.close();
-          opening = undefined;
-        };
-        resolve(db);
-      };
-      request.onerror = () => {
-        opening = undefined;
-        reject(request.error);
-      };
-    });
-    return opening;
-  };
-  const run = async <T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>) => {
-    const db = await open();
-    return promised(act(db.transaction(STORE, mode).objectStore(STORE)));
+/**
+ * An IndexedDB-backed vault in the database `databaseName`, store `keys` (idb-keyval's
+ * custom store). idb-keyval keeps a failed open for good, so after any failure the next
+ * call opens the database afresh instead of failing forever.
+ */
+export function createIndexedDbVault(databaseName: string): KeyVault {
+  let store: UseStore = createStore(databaseName, STORE);
+  const guarded = async <T>(use: (store: UseStore) => Promise<T>): Promise<T> => {
+    try {
+      return await use(store);
+    } catch (error) {
+      store = createStore(databaseName, STORE);
+      throw error;
+    }
   };
   return {
-    get: async <T>(name: string) => (await run('readonly', (store) => store.get(name))) as T | undefined,
-    put: async (name, value) => void (await run('readwrite', (store) => store.put(value, name))),
-    delete: async (name) => void (await run('readwrite', (store) => store.delete(name))),
-    clear: async () => void (await run('readwrite', (store) => store.clear())),
+    get: <T>(name: string) => guarded((s) => get<T>(name, s)),
+    put: (name, value) => guarded((s) => set(name, value, s)),
+    delete: (name) => guarded((s) => del(name, s)),
+    clear: () => guarded((s) => clear(s)),
   };
 }
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createIndexedDbVault } from './key-vault.ts';
+
+describe('the IndexedDB key vault (idb-keyval custom store)', () => {
+  it('keeps structured values, including non-extractable CryptoKeys, and deletes them', async () => {
+    const vault = createIndexedDbVault(`vault-${crypto.randomUUID()}`);
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    await vault.put('a', { key, n: 1 });
+    await vault.put('b', 'two');
+    const stored = await vault.get<{ key: CryptoKey; n: number }>('a');
+    expect(stored?.n).toBe(1);
+    expect(stored?.key.extractable).toBe(false);
+    await vault.delete('a');
+    expect(await vault.get('a')).toBeUndefined();
+    expect(await vault.get('b')).toBe('two');
+    await vault.clear();
+    expect(await vault.get('b')).toBeUndefined();
+  });
+
+  it('opens the database afresh after a failure instead of failing for good', async () => {
+    const vault = createIndexedDbVault(`vault-${crypto.randomUUID()}`);
+    const real = globalThis.indexedDB;
+    Object.defineProperty(globalThis, 'indexedDB', {
+      configurable: true,
+      // An open request that fails, as a browser's blocked or broken database answers.
+      value: {
+        open: () => {
+          const request = { error: new DOMException('blocked by the test', 'UnknownError') } as {
+            error: DOMException;
+            onerror?: () => void;
+          };
+          setTimeout(() => request.onerror?.());
+          return request;
+        },
+      },
+    });
+    try {
+      await expect(vault.put('x', 1)).rejects.toThrow('blocked by the test');
+    } finally {
+      Object.defineProperty(globalThis, 'indexedDB', { configurable: true, value: real });
+    }
+    await vault.put('x', 1);
+    expect(await vault.get('x')).toBe(1);
+  });
+});
