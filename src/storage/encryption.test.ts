@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64 } from './base64.ts';
+import { fromBase64, toBase64 } from '@mysten/utils';
 import { createVaultEncryption } from './encryption.ts';
 import { createIndexedDbVault, createMemoryVault } from './key-vault.ts';
 
@@ -7,7 +7,7 @@ const CONTEXT = '@zklogin-sign-in/session/app-key';
 
 function tamper(sealed: string, field: 'payload' | 'iv' | 'salt', change: (bytes: Uint8Array) => Uint8Array): string {
   const parsed = JSON.parse(sealed) as Record<string, string>;
-  parsed[field] = bytesToBase64(change(base64ToBytes(parsed[field]!)));
+  parsed[field] = toBase64(change(fromBase64(parsed[field]!)));
   return JSON.stringify(parsed);
 }
 
@@ -22,8 +22,8 @@ describe('session encryption', () => {
     const b = JSON.parse(second) as Record<string, string>;
     expect(a.salt).not.toBe(b.salt);
     expect(a.iv).not.toBe(b.iv);
-    expect(base64ToBytes(a.salt!)).toHaveLength(16);
-    expect(base64ToBytes(a.iv!)).toHaveLength(12);
+    expect(fromBase64(a.salt!)).toHaveLength(16);
+    expect(fromBase64(a.iv!)).toHaveLength(12);
   });
 
   it('refuses tampered ciphertext: flipped bit, truncation, wrong IV, wrong salt', async () => {

@@ -5,7 +5,7 @@
  * the page's bundle or URL lets anyone rebuild it, and it costs no PBKDF2 run: a write or
  * read is one HKDF derivation and one AES-GCM operation (well under a millisecond).
  */
-import { base64ToBytes, bytesToBase64 } from './base64.ts';
+import { fromBase64, toBase64 } from '@mysten/utils';
 import type { KeyVault } from './key-vault.ts';
 
 export interface Encryption {
@@ -100,9 +100,9 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
       );
       const sealed: Sealed = {
         v: FORMAT_VERSION,
-        salt: bytesToBase64(salt),
-        iv: bytesToBase64(iv),
-        payload: bytesToBase64(new Uint8Array(payload)),
+        salt: toBase64(salt),
+        iv: toBase64(iv),
+        payload: toBase64(new Uint8Array(payload)),
       };
       return JSON.stringify(sealed);
     },
@@ -111,11 +111,11 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
       const sealed = parseSealed(text);
       const master = await existingKey();
       if (!master) throw new Error('No session key: the session was sealed by a key that no longer exists');
-      const key = await deriveKey(master, base64ToBytes(sealed.salt));
+      const key = await deriveKey(master, fromBase64(sealed.salt));
       const plaintext = await crypto.subtle.decrypt(
-        { name: 'AES-GCM', iv: base64ToBytes(sealed.iv), additionalData: new TextEncoder().encode(context) },
+        { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: new TextEncoder().encode(context) },
         key,
-        base64ToBytes(sealed.payload),
+        fromBase64(sealed.payload),
       );
       return new TextDecoder().decode(plaintext);
     },

@@ -6,6 +6,7 @@
  * property test holds it to that), without bringing that module's hashing code into the
  * first page, where every byte counts.
  */
+import { fromBase64 } from '@mysten/utils';
 import { SignInError } from '../../machines/errors.ts';
 
 export interface IdTokenClaims {
@@ -21,14 +22,14 @@ function readPayload(jwt: string): unknown {
   if (part === undefined) throw new Error('no payload');
   const padding = part.length % 4;
   if (padding === 1) throw new Error('bad base64 length');
-  const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - padding) % 4));
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  // base64url, as standard base64 with its padding back.
+  const bytes = fromBase64(part.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - padding) % 4));
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     // Not UTF-8: read it byte for byte, as jwt-decode does.
-    text = binary;
+    text = Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
   }
   return JSON.parse(text);
 }
