@@ -33,7 +33,9 @@ describe('session encryption', () => {
     const truncated = tamper(sealed, 'payload', (bytes) => bytes.slice(0, bytes.length - 3));
     const wrongIv = tamper(sealed, 'iv', (bytes) => bytes.map((byte) => byte ^ 0xff));
     const wrongSalt = tamper(sealed, 'salt', (bytes) => bytes.map((byte) => byte ^ 0xff));
-    for (const bad of [flipped, truncated, wrongIv, wrongSalt, '{"v":1}', 'not json', 'null']) {
+    const otherVersion = JSON.stringify({ ...JSON.parse(sealed), v: 2 });
+    const numberIv = JSON.stringify({ ...JSON.parse(sealed), iv: 12 });
+    for (const bad of [flipped, truncated, wrongIv, wrongSalt, otherVersion, numberIv, '{"v":1}', 'not json', 'null']) {
       await expect(encryption.decrypt(bad, CONTEXT)).rejects.toThrow();
     }
   });

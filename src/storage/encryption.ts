@@ -6,6 +6,7 @@
  * read is one HKDF derivation and one AES-GCM operation (well under a millisecond).
  */
 import { fromBase64, toBase64 } from '@mysten/utils';
+import * as v from 'valibot';
 import type { KeyVault } from './key-vault.ts';
 
 export interface Encryption {
@@ -22,27 +23,18 @@ const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const HKDF_INFO = new TextEncoder().encode('zklogin-sign-in/session/v1');
 
-interface Sealed {
-  v: number;
-  salt: string;
-  iv: string;
-  payload: string;
-}
+/** What a write stores: the format version, and salt, IV and ciphertext in base64. */
+const SealedSchema = v.object({
+  v: v.literal(FORMAT_VERSION),
+  salt: v.string(),
+  iv: v.string(),
+  payload: v.string(),
+});
+type Sealed = v.InferOutput<typeof SealedSchema>;
 
+/** Throws on anything that is not a sealed session of this format. */
 function parseSealed(text: string): Sealed {
-  const value: unknown = JSON.parse(text);
-  const sealed = value as Partial<Sealed> | null;
-  if (
-    typeof sealed !== 'object' ||
-    sealed === null ||
-    sealed.v !== FORMAT_VERSION ||
-    typeof sealed.salt !== 'string' ||
-    typeof sealed.iv !== 'string' ||
-    typeof sealed.payload !== 'string'
-  ) {
-    throw new Error('Not a sealed session');
-  }
-  return sealed as Sealed;
+  return v.parse(SealedSchema, JSON.parse(text));
 }
 
 async function createMasterKey(): Promise<CryptoKey> {
