@@ -4,6 +4,7 @@
  * and guard. Shared by the live panel and by `npm run chart`.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 
 export interface GraphNode {
   /** The state node's id, e.g. 'signIn.ready.waiting'. */
@@ -50,38 +51,45 @@ function guardLabel(guard: unknown): string {
   return typeof params === 'string' ? ` [${type}(${params})]` : ` [${type}]`;
 }
 
+/**
+ * Built on xstate/graph's `toDirectedGraph` (the nested nodes and one edge per transition
+ * target), adding what it leaves out: eventless (`always`) transitions. Targetless
+ * transitions (an action that stays in its state) are not drawn as edges.
+ */
 export function machineGraph(machine: AnyStateMachine): MachineGraph {
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
-  const visit = (node: AnyStateNode) => {
-    const children = Object.values(node.states) as AnyStateNode[];
+  const addEdge = (source: AnyStateNode, target: AnyStateNode, event: string, guard: unknown) => {
+    const label = `${eventLabel(event)}${guardLabel(guard)}`;
+    // Transitions between the same two states share one edge: fewer lines to follow.
+    const parallel = edges.find((edge) => edge.source === source.id && edge.target === target.id);
+    if (parallel) {
+      parallel.events.push(event);
+      parallel.label += ` · ${label}`;
+    } else {
+      edges.push({ id: `${source.id}->${target.id}`, source: source.id, target: target.id, events: [event], label });
+    }
+  };
+  const visit = (directed: DirectedGraphNode) => {
+    const node = directed.stateNode;
     if (node !== machine.root) {
       nodes.push({
         id: node.id,
         label: node.key,
         parent: node.parent && node.parent !== machine.root ? node.parent.id : null,
-        children: children.map((child) => child.id),
+        children: directed.children.map((child) => child.id),
         initial: node.parent?.config.initial === node.key,
       });
     }
-    const definitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
-    for (const definition of definitions) {
-      for (const target of (definition.target ?? []) as AnyStateNode[]) {
-        const event = definition.eventType as string;
-        const label = `${eventLabel(event)}${guardLabel(definition.guard)}`;
-        // Transitions between the same two states share one edge: fewer lines to follow.
-        const parallel = edges.find((edge) => edge.source === node.id && edge.target === target.id);
-        if (parallel) {
-          parallel.events.push(event);
-          parallel.label += ` · ${label}`;
-        } else {
-          edges.push({ id: `${node.id}->${target.id}`, source: node.id, target: target.id, events: [event], label });
-        }
-      }
+    for (const edge of directed.edges) {
+      if (edge.transition.target) addEdge(edge.source, edge.target, edge.transition.eventType, edge.transition.guard);
     }
-    children.forEach(visit);
+    for (const always of node.always ?? []) {
+      for (const target of always.target ?? []) addEdge(node, target, always.eventType, always.guard);
+    }
+    directed.children.forEach(visit);
   };
-  visit(machine.root);
+  visit(toDirectedGraph(machine));
   return { nodes, edges };
 }
 
