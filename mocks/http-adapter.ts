@@ -2,6 +2,12 @@
  * Serves MSW handlers over real HTTP (Node's http / connect middleware), so the one
  * handler module backs Vitest, `npm start`, `vite preview` and the Playwright mock server.
  * Adds CORS the way a public API does, so a cross-origin app sees real preflights.
+ *
+ * Written by hand rather than with @mswjs/http-middleware (0.10.3, the newest): that package
+ * calls `handleRequest` from msw, which msw 3 no longer exports, so it fails at the first
+ * request; it also needs Express (`req.get`, `req.protocol`), while this runs on Vite's
+ * connect server and a bare node:http server, and it takes a fixed list of handlers, while
+ * fault injection swaps them per request. msw 3's public `getResponse` does the matching.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'msw';
