@@ -66,7 +66,8 @@ export default function DevtoolsPanel({ log }: { log: TransitionLog }) {
           Current state: <strong data-testid="devtools-state">{last?.to ?? '…'}</strong>
         </p>
       </header>
-      <div className="chart" ref={chartRef} data-testid="statechart">
+      {/* Scrollable, so it takes keyboard focus: arrow keys pan it. */}
+      <div className="chart" ref={chartRef} data-testid="statechart" tabIndex={0} role="group" aria-label="Statechart drawing">
         {svg ? <div dangerouslySetInnerHTML={{ __html: svg }} /> : <p role="status">Laying out the statechart…</p>}
       </div>
       <section className="transition-log" aria-label="Transition log">
@@ -76,7 +77,7 @@ export default function DevtoolsPanel({ log }: { log: TransitionLog }) {
             {copied ? 'Copied' : 'Copy as JSON'}
           </button>
         </header>
-        <div className="log-scroll">
+        <div className="log-scroll" tabIndex={0} role="group" aria-label="Transition log entries">
           <table>
             <thead>
               <tr>

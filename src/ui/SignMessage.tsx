@@ -5,6 +5,7 @@ import { useCan, useContextValue, useMatches, useSend } from './use-sign-in.ts';
 export function SignMessage() {
   const send = useSend();
   const inputId = useId();
+  const signatureId = useId();
   // The draft text is the form's own business; what gets signed is decided by the machine.
   const [message, setMessage] = useState('Hello from Sui zkLogin');
   const signature = useContextValue((context) => context.signature);
@@ -23,8 +24,11 @@ export function SignMessage() {
       </button>
       {signature && (
         <div className="signature">
-          <h2>zkLogin signature</h2>
-          <code data-testid="signature">{signature}</code>
+          <h2 id={signatureId}>zkLogin signature</h2>
+          {/* Long and scrollable, so it takes keyboard focus. */}
+          <div className="signature-scroll" tabIndex={0} role="group" aria-labelledby={signatureId}>
+            <code data-testid="signature">{signature}</code>
+          </div>
         </div>
       )}
     </form>

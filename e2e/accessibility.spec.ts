@@ -1,0 +1,122 @@
+/**
+ * axe on every state a visitor can see: the sign-in buttons, the provider's page, each busy
+ * state, the account (signed in, proving, ready), each error where it is shown, signed out,
+ * and the statechart panel. Every one must have no violation at all.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Route } from '@playwright/test';
+import { expect, expectState, FLOW_NOT_STARTED, signIn, test } from './fixtures.ts';
+
+async function expectNoViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${where}`).toEqual([]);
+}
+
+/** Holds the matching request until the returned function is called. */
+async function hold(page: Page, pattern: string, method: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route: Route) => {
+    if (route.request().method() !== method) return route.fallback();
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
+const failWith = (status: number) => (route: Route) =>
+  route.fulfill({
+    status,
+    contentType: 'application/json',
+    body: JSON.stringify({ errors: [{ code: 'x', message: 'Injected.' }] }),
+  });
+
+test('the sign-in journey, state by state', async ({ page }) => {
+  await page.goto('/');
+  await expectState(page, 'idle');
+  await expectNoViolations(page, 'idle');
+
+  const releaseNonce = await hold(page, '**/v1/zklogin/nonce', 'POST');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expectState(page, 'redirecting');
+  await expectNoViolations(page, 'redirecting');
+  releaseNonce();
+  await page.waitForURL(/\/idp\/google\/authorize/);
+  await expectNoViolations(page, 'the provider page');
+
+  const releaseLogin = await hold(page, '**/v1/zklogin', 'GET');
+  await page.getByRole('button', { name: /Continue as Alice/ }).click();
+  await expectState(page, 'fetching-login');
+  await expectNoViolations(page, 'fetching-login');
+  releaseLogin();
+  await expectState(page, 'signed-in');
+  await expectNoViolations(page, 'signed-in');
+
+  const releaseProof = await hold(page, '**/v1/zklogin/zkp', 'POST');
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expectState(page, 'proving');
+  await expectNoViolations(page, 'proving');
+  releaseProof();
+  await expectState(page, 'ready');
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByTestId('signature')).not.toBeEmpty();
+  await expectNoViolations(page, 'ready, with a signature');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expectState(page, 'logged-out');
+  await expectNoViolations(page, 'logged-out');
+});
+
+test('every error, where it is shown', async ({ page }) => {
+  // A refused callback beside the sign-in buttons.
+  await page.goto('/#id_token=garbage');
+  await expect(page.getByRole('alert')).toHaveText(FLOW_NOT_STARTED);
+  await expectState(page, 'idle');
+  await expectNoViolations(page, 'idle with a refused callback');
+
+  // A failed start.
+  await page.route('**/v1/zklogin/nonce', failWith(500));
+  await page.getByRole('button', { name: 'Sign in with Twitch' }).click();
+  await expect(page.getByRole('alert')).toContainText('HTTP 500');
+  await expectNoViolations(page, 'idle with a failed start');
+  await page.unroute('**/v1/zklogin/nonce');
+
+  // The failed login lookup.
+  await page.getByRole('button', { name: 'Sign in with Twitch' }).click();
+  await page.route('**/v1/zklogin', (route) => (route.request().method() === 'GET' ? failWith(503)(route) : route.fallback()));
+  await page.getByRole('button', { name: /Continue as Bob/ }).click();
+  await expectState(page, 'failed');
+  await expectNoViolations(page, 'failed');
+  await page.unroute('**/v1/zklogin');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expectState(page, 'signed-in');
+
+  // A stray link and a failed proof beside the account.
+  await page.goto('/#id_token=garbage');
+  await expect(page.getByRole('alert')).toHaveText(FLOW_NOT_STARTED);
+  await expectNoViolations(page, 'signed-in with a stray link refused');
+  await page.route('**/v1/zklogin/zkp', failWith(500));
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expect(page.getByRole('alert')).toContainText('HTTP 500');
+  await expectState(page, 'signed-in');
+  await expectNoViolations(page, 'signed-in with a failed proof');
+});
+
+test('a failed signature beside the account, and the statechart panel', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, 'facebook', 'Carol');
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expectState(page, 'ready');
+  await page.clock.setSystemTime(Date.now() + 3 * 86_400_000);
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Stored proof is expired.');
+  await expectNoViolations(page, 'ready with a failed signature');
+
+  await page.goto('/?devtools');
+  await expect(page.getByRole('region', { name: 'Statechart' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Statechart' }).locator('svg')).toBeVisible();
+  await expectNoViolations(page, 'the devtools panel');
+});
