@@ -32,9 +32,9 @@ const STORE = 'keys';
  */
 export function createIndexedDbVault(databaseName: string): KeyVault {
   let store: UseStore = createStore(databaseName, STORE);
-  const guarded = async <T>(use: (store: UseStore) => Promise<T>): Promise<T> => {
+  const guarded = async <T>(operation: (store: UseStore) => Promise<T>): Promise<T> => {
     try {
-      return await use(store);
+      return await operation(store);
     } catch (error) {
       store = createStore(databaseName, STORE);
       throw error;
