@@ -1,80 +1,21 @@
 /**
- * npm run bench: our app against the closest existing implementation (EnokiFlow, in
- * bench/peer/), both production builds served by `vite preview`, driven alike by
- * Playwright in Chromium against the same mock identity provider and login service.
- * Alternating A/B runs after a warm-up; medians; ratios ours/peer. A benchmark, not a
- * test: it never fails on a slow machine, and CI does not run it.
- *
- *   node bench/run.ts [--runs 7] [--latency 100] [--proof-delay 0] [--cycles 1000] [--skip-build]
+ * The benchmark's measurements: our app against the closest existing implementation
+ * (EnokiFlow, in bench/peer/), both production builds, driven alike by Playwright in
+ * Chromium against the same mock identity provider and login service. Alternating A/B runs
+ * after a warm-up; medians; ratios ours/peer. A benchmark, not a test: it never fails on a
+ * slow machine, and CI does not run it. The servers are started by Playwright's webServer
+ * (bench/playwright.config.ts); `npm run bench -- --runs 7 --latency 100 --proof-delay 0
+ * --cycles 1000 [--skip-build]` sets what is measured.
  */
-import { countEntries, readStoredData } from '../e2e/browser-storage.ts';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { countEntries, readStoredData } from '../e2e/browser-storage.ts';
 import { installProbe, type ProbeMark } from './probe.ts';
 import { writeReport, type BenchResult } from './report.ts';
-
-const { values: options } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '7' },
-    latency: { type: 'string', default: '100' },
-    'proof-delay': { type: 'string', default: '0' },
-    cycles: { type: 'string', default: '1000' },
-    'skip-build': { type: 'boolean', default: false },
-  },
-});
-const RUNS = Number(options.runs);
-const PORTS = { mock: 5299, ours: 4273, peer: 4274, builtIn: 4275 };
-const KEY = 'enoki_public_bench';
-const MOCK = `http://127.0.0.1:${PORTS.mock}`;
-const CLIENT_IDS = {
-  VITE_GOOGLE_CLIENT_ID: 'bench-google',
-  VITE_FACEBOOK_CLIENT_ID: 'bench-facebook',
-  VITE_TWITCH_CLIENT_ID: 'bench-twitch',
-};
-const SERVICE_ENV = { VITE_ENOKI_API_KEY: KEY, VITE_ENOKI_API_URL: MOCK, ...CLIENT_IDS };
-const OURS_ENV = {
-  ...SERVICE_ENV,
-  VITE_GOOGLE_AUTH_URL: `${MOCK}/idp/google/authorize`,
-  VITE_FACEBOOK_AUTH_URL: `${MOCK}/idp/facebook/authorize`,
-  VITE_TWITCH_AUTH_URL: `${MOCK}/idp/twitch/authorize`,
-};
-const APPS = {
-  ours: { url: `http://localhost:${PORTS.ours}/`, dist: 'dist-bench-ours' },
-  peer: { url: `http://localhost:${PORTS.peer}/`, dist: 'dist-bench-peer' },
-} as const;
-type App = keyof typeof APPS;
-
-const children: ChildProcess[] = [];
-const run = (command: string, env: Record<string, string>) => {
-  const result = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`failed: ${command}`);
-};
-const serve = (command: string, env: Record<string, string> = {}) => {
-  const child = spawn(command, { shell: true, stdio: 'ignore', env: { ...process.env, ...env }, detached: true });
-  children.push(child);
-};
-const stopAll = () => children.forEach((child) => child.pid && process.kill(-child.pid, 'SIGTERM'));
-process.on('exit', stopAll);
-process.on('SIGINT', () => process.exit(130));
-
-async function waitForUrl(url: string) {
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
+import { APPS, BUILT_IN_URL, MOCK, SETTINGS, type App } from './settings.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -83,18 +24,33 @@ async function openPage(browser: Browser, app: App | 'builtIn') {
   const context = await browser.newContext();
   const page = await context.newPage();
   const marks: ProbeMark[] = [];
-  await page.exposeBinding('__benchReport', (_, mark: ProbeMark) => void marks.push(mark));
+  const waiters = new Set<() => void>();
+  await page.exposeBinding('__benchReport', (_, mark: ProbeMark) => {
+    marks.push(mark);
+    waiters.forEach((wake) => wake());
+  });
   await page.addInitScript(installProbe);
   if (app === 'peer') await redirectProvidersToMock(page);
-  const waitMark = async (name: string, after = 0, timeout = 20_000) => {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const found = marks.slice(after).find((mark) => mark.name === name);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no "${name}" mark on ${app}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  };
+  /** The first mark `name` after index `after`, as soon as the page reports it. */
+  const waitMark = (name: string, after = 0, timeout = 20_000) =>
+    new Promise<ProbeMark>((resolve, reject) => {
+      const check = () => {
+        const found = marks.slice(after).find((mark) => mark.name === name);
+        if (!found) return;
+        cleanup();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no "${name}" mark on ${app}`));
+      }, timeout);
+      const cleanup = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
   return { context, page, marks, waitMark };
 }
 
@@ -229,11 +185,11 @@ async function journey(browser: Browser, app: App): Promise<Journey> {
 async function cycles(browser: Browser, total: number) {
   const { context, page, marks, waitMark } = await openPage(browser, 'builtIn');
   const cdp = await context.newCDPSession(page);
-  let authorizeUrl: string;
   // Stop the navigation to the provider and deliver its answer as a fragment change, so
   // that the tab (and its heap) lives through every cycle.
+  let nextAuthorizeUrl: (url: string) => void = () => {};
   await page.route('**/__mock/idp/*/authorize?*', (route) => {
-    authorizeUrl = route.request().url();
+    nextAuthorizeUrl(route.request().url());
     return route.abort('aborted');
   });
   const measure = async () => {
@@ -245,13 +201,12 @@ async function cycles(browser: Browser, total: number) {
   };
   const results: Record<number, { heapBytes: number; storageEntries: number }> = {};
   try {
-    await page.goto(`http://localhost:${PORTS.builtIn}/`);
+    await page.goto(BUILT_IN_URL);
     await waitMark('usable');
     for (let cycle = 1; cycle <= total; cycle++) {
-      authorizeUrl = '';
+      const authorizeUrl = new Promise<string>((resolve) => (nextAuthorizeUrl = resolve));
       await page.getByRole('button', { name: 'Sign in with Google' }).click();
-      while (!authorizeUrl) await new Promise((resolve) => setTimeout(resolve, 2));
-      const fragment = (await callbackFrom(authorizeUrl)).split('#')[1]!;
+      const fragment = (await callbackFrom(await authorizeUrl)).split('#')[1]!;
       const from = marks.length;
       await page.evaluate((hash) => {
         (window as unknown as { __benchArm: (n: string) => void }).__benchArm('signed-in');
@@ -282,96 +237,70 @@ function jsOnDisk(dist: string) {
   );
 }
 
-async function main() {
-  if (!options['skip-build']) {
-    console.log('Building both apps for production…');
-    run(`npx vite build --logLevel warn --outDir ${APPS.ours.dist}`, OURS_ENV);
-    run('npx vite build --logLevel warn --config bench/peer/vite.config.ts', SERVICE_ENV);
-    run('npx vite build --logLevel warn --outDir dist-bench-builtin', { VITE_ENOKI_API_KEY: '' });
+/** Runs every measurement against the servers Playwright started, and writes the report. */
+export async function runBenchmark(browser: Browser) {
+  console.log('Warm-up…');
+  await journey(browser, 'ours');
+  await journey(browser, 'peer');
+  const runs: Record<App, Journey[]> = { ours: [], peer: [] };
+  for (let i = 0; i < SETTINGS.runs; i++) {
+    // Alternate which app goes first, so that drift in the machine hits both alike.
+    const order: App[] = i % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours'];
+    for (const app of order) runs[app].push(await journey(browser, app));
+    console.log(`  run ${i + 1}/${SETTINGS.runs}`);
   }
-  serve(
-    `node mocks/server.ts --port ${PORTS.mock} --api-key ${KEY} --latency ${options.latency} --proof-delay ${options['proof-delay']}`,
-  );
-  serve(`npx vite preview --outDir ${APPS.ours.dist} --port ${PORTS.ours} --strictPort`, OURS_ENV);
-  serve(`npx vite preview --config bench/peer/vite.config.ts --port ${PORTS.peer} --strictPort`, SERVICE_ENV);
-  serve(`npx vite preview --outDir dist-bench-builtin --port ${PORTS.builtIn} --strictPort`, { VITE_ENOKI_API_KEY: '' });
-  await Promise.all([`${MOCK}/health`, APPS.ours.url, APPS.peer.url, `http://localhost:${PORTS.builtIn}/`].map(waitForUrl));
-
-  const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    console.log('Warm-up…');
-    await journey(browser, 'ours');
-    await journey(browser, 'peer');
-    const runs: Record<App, Journey[]> = { ours: [], peer: [] };
-    for (let i = 0; i < RUNS; i++) {
-      // Alternate which app goes first, so that drift in the machine hits both alike.
-      const order: App[] = i % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours'];
-      for (const app of order) runs[app].push(await journey(browser, app));
-      console.log(`  run ${i + 1}/${RUNS}`);
-    }
-    const encryption = await (async () => {
-      const { context, page } = await openPage(browser, 'peer');
-      await page.goto(APPS.peer.url);
-      const result = await page.evaluate(() =>
-        (window as unknown as { __measureEncryption: (n: number) => Promise<unknown> }).__measureEncryption(7),
-      );
-      await context.close();
-      return result as BenchResult['encryption'];
-    })();
-    console.log(`Cycles (${options.cycles})…`);
-    const cycleResult = await cycles(browser, Number(options.cycles));
-    const version = browser.version();
-    const steps = ['firstLoad', 'clickAfterHover', 'clickPlain', 'callback', 'proof', 'reload', 'signOut'] as const;
-    const medians = Object.fromEntries(
-      (['ours', 'peer'] as App[]).map((app) => [
+  const encryption = await (async () => {
+    const { context, page } = await openPage(browser, 'peer');
+    await page.goto(APPS.peer.url);
+    const result = await page.evaluate(() =>
+      (window as unknown as { __measureEncryption: (n: number) => Promise<unknown> }).__measureEncryption(7),
+    );
+    await context.close();
+    return result as BenchResult['encryption'];
+  })();
+  console.log(`Cycles (${SETTINGS.cycles})…`);
+  const cycleResult = await cycles(browser, SETTINGS.cycles);
+  const version = browser.version();
+  const steps = ['firstLoad', 'clickAfterHover', 'clickPlain', 'callback', 'proof', 'reload', 'signOut'] as const;
+  const medians = Object.fromEntries(
+    (['ours', 'peer'] as App[]).map((app) => [
+      app,
+      Object.fromEntries(steps.map((step) => [step, median(runs[app].map((r) => r[step]))])),
+    ]),
+  ) as BenchResult['medians'];
+  const firstLoadJs = Object.fromEntries(
+    (['ours', 'peer'] as App[]).map((app) => {
+      const scripts = runs[app][0]!.firstLoadScripts;
+      return [
         app,
-        Object.fromEntries(steps.map((step) => [step, median(runs[app].map((r) => r[step]))])),
-      ]),
-    ) as BenchResult['medians'];
-    const firstLoadJs = Object.fromEntries(
-      (['ours', 'peer'] as App[]).map((app) => {
-        const scripts = runs[app][0]!.firstLoadScripts;
-        return [
-          app,
-          { raw: scripts.reduce((s, x) => s + x.raw, 0), gzip: scripts.reduce((s, x) => s + x.gzip, 0), files: scripts.length },
-        ];
-      }),
-    ) as BenchResult['firstLoadJs'];
-    const result: BenchResult = {
-      date: new Date().toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        memoryGiB: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-        chromium: version,
-      },
-      settings: {
-        runs: RUNS,
-        latencyMs: Number(options.latency),
-        proofDelayMs: Number(options['proof-delay']),
-        cycles: Number(options.cycles),
-      },
-      medians,
-      samples: Object.fromEntries(
-        (['ours', 'peer'] as App[]).map((app) => [app, runs[app].map(({ firstLoadScripts: _, ...rest }) => rest)]),
-      ) as BenchResult['samples'],
-      firstLoadJs,
-      allJs: { ours: jsOnDisk(APPS.ours.dist), peer: jsOnDisk(APPS.peer.dist) },
-      encryption,
-      cycles: cycleResult,
-    };
-    const table = writeReport(result);
-    console.log(`\n${table}`);
-  } finally {
-    await browser.close();
-    stopAll();
-  }
+        { raw: scripts.reduce((s, x) => s + x.raw, 0), gzip: scripts.reduce((s, x) => s + x.gzip, 0), files: scripts.length },
+      ];
+    }),
+  ) as BenchResult['firstLoadJs'];
+  const result: BenchResult = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      chromium: version,
+    },
+    settings: {
+      runs: SETTINGS.runs,
+      latencyMs: SETTINGS.latencyMs,
+      proofDelayMs: SETTINGS.proofDelayMs,
+      cycles: SETTINGS.cycles,
+    },
+    medians,
+    samples: Object.fromEntries(
+      (['ours', 'peer'] as App[]).map((app) => [app, runs[app].map(({ firstLoadScripts: _, ...rest }) => rest)]),
+    ) as BenchResult['samples'],
+    firstLoadJs,
+    allJs: { ours: jsOnDisk(APPS.ours.dist), peer: jsOnDisk(APPS.peer.dist) },
+    encryption,
+    cycles: cycleResult,
+  };
+  const table = writeReport(result);
+  console.log(`\n${table}`);
 }
-
-await main();
-process.exit(0);

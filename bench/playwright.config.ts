@@ -1,0 +1,58 @@
+/**
+ * npm run bench runs as one Playwright "test" (bench/bench.spec.ts): Playwright's webServer
+ * builds both apps, starts them and the mock server, waits until each answers, and stops
+ * them afterwards. Both apps are production builds served by `vite preview`.
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+import { APPS, BUILT_IN_URL, MOCK, OURS_ENV, PORTS, KEY, SERVICE_ENV, SETTINGS } from './settings.ts';
+
+const build = (command: string) => (SETTINGS.skipBuild ? '' : `${command} && `);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: 'bench.spec.ts',
+  workers: 1,
+  retries: 0,
+  // A benchmark, not a test: it takes as long as its runs take.
+  timeout: 0,
+  reporter: [['list']],
+  use: {
+    launchOptions: {
+      executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: [
+    {
+      command: `node mocks/server.ts --port ${PORTS.mock} --api-key ${KEY} --latency ${SETTINGS.latencyMs} --proof-delay ${SETTINGS.proofDelayMs}`,
+      url: `${MOCK}/health`,
+      cwd: '..',
+      reuseExistingServer: false,
+    },
+    {
+      command: `${build(`npx vite build --logLevel warn --outDir ${APPS.ours.dist}`)}npx vite preview --outDir ${APPS.ours.dist} --port ${PORTS.ours} --strictPort`,
+      url: APPS.ours.url,
+      cwd: '..',
+      env: OURS_ENV,
+      timeout: 180_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `${build('npx vite build --logLevel warn --config bench/peer/vite.config.ts')}npx vite preview --config bench/peer/vite.config.ts --port ${PORTS.peer} --strictPort`,
+      url: APPS.peer.url,
+      cwd: '..',
+      env: SERVICE_ENV,
+      timeout: 180_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `${build('npx vite build --logLevel warn --outDir dist-bench-builtin')}npx vite preview --outDir dist-bench-builtin --port ${PORTS.builtIn} --strictPort`,
+      url: BUILT_IN_URL,
+      cwd: '..',
+      env: { VITE_ENOKI_API_KEY: '' },
+      timeout: 180_000,
+      reuseExistingServer: false,
+    },
+  ],
+});
