@@ -149,16 +149,8 @@ function liveActor(input: SignInInput) {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
   const controllable = (id: string) =>
     fromPromise<never, unknown>(() => new Promise((resolve, reject) => pending.set(id, { resolve, reject } as never)));
-  const ids = [
-    'restoreSession',
-    'prepareSignIn',
-    'startSignIn',
-    'validateCallback',
-    'fetchLogin',
-    'createProof',
-    'signMessage',
-    'clearSession',
-  ];
+  // Every actor the machine names, read from its own definition.
+  const ids = Object.keys(signInMachine.implementations.actors);
   const machine = signInMachine.provide({
     actors: Object.fromEntries(ids.map((id) => [id, controllable(id)])) as never,
     actions: { navigate: () => {}, clearFragment: () => {} },

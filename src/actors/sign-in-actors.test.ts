@@ -217,10 +217,6 @@ describe('the real actors against the mock login service', () => {
 
   it('writes nothing when the nonce call fails', async () => {
     const tab = browserTab(config({ VITE_SUI_NETWORK: 'devnet' }));
-    const keys = { put: [] as string[], deleted: [] as string[] };
-    const { put, delete: remove } = tab.vault;
-    tab.vault.put = (name, value) => (keys.put.push(name), put(name, value));
-    tab.vault.delete = (name) => (keys.deleted.push(name), remove(name));
     const page = tab.page();
     await waitFor(page, (s) => s.matches('idle'));
     page.send({ type: 'user.signIn', provider: 'google' });

@@ -13,18 +13,7 @@ import { SignInActorContext } from './use-sign-in.ts';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const machine = signInMachine.provide({
-  actors: Object.fromEntries(
-    [
-      'restoreSession',
-      'prepareSignIn',
-      'startSignIn',
-      'validateCallback',
-      'fetchLogin',
-      'createProof',
-      'signMessage',
-      'clearSession',
-    ].map((id) => [id, pending]),
-  ) as never,
+  actors: Object.fromEntries(Object.keys(signInMachine.implementations.actors).map((id) => [id, pending])) as never,
   actions: { navigate: () => {}, clearFragment: () => {} },
 });
 
