@@ -24,6 +24,8 @@ export interface TransitionLog {
   /** Feed it the actor's inspection events (createActor's `inspect` option). */
   observe(event: InspectionEvent): void;
   entries(): readonly TransitionEntry[];
+  /** Grows with every entry, also once the log is full and its length no longer changes. */
+  version(): number;
   subscribe(listener: (entry: TransitionEntry) => void): () => void;
   toJSON(): string;
 }
@@ -42,6 +44,7 @@ export function createTransitionLog(options: { limit?: number; now?: () => numbe
   const entries: TransitionEntry[] = [];
   const listeners = new Set<(entry: TransitionEntry) => void>();
   let current = '';
+  let version = 0;
   let enteredAt = now();
 
   return {
@@ -63,9 +66,11 @@ export function createTransitionLog(options: { limit?: number; now?: () => numbe
       enteredAt = time;
       entries.push(entry);
       if (entries.length > limit) entries.shift();
+      version += 1;
       listeners.forEach((listener) => listener(entry));
     },
     entries: () => entries,
+    version: () => version,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

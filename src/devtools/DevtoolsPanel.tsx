@@ -22,13 +22,17 @@ const TIME_FORMAT = new Intl.DateTimeFormat(undefined, {
 });
 const formatTime = (iso: string) => TIME_FORMAT.format(new Date(iso));
 
-function useEntries(log: TransitionLog) {
-  useSyncExternalStore(log.subscribe, () => log.entries().length);
+/**
+ * The log's entries, re-read whenever one is added. Keyed on the log's version, not its
+ * length: at the log's limit the length stays the same while the entries move on.
+ */
+export function useLogEntries(log: TransitionLog) {
+  useSyncExternalStore(log.subscribe, log.version);
   return log.entries();
 }
 
 export default function DevtoolsPanel({ log }: { log: TransitionLog }) {
-  const entries = useEntries(log);
+  const entries = useLogEntries(log);
   const [layout, setLayout] = useState<ChartLayout | null>(null);
   const [copied, setCopied] = useState(false);
   const chartRef = useRef<HTMLDivElement>(null);
