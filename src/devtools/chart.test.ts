@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { AnyStateNode } from 'xstate';
+import { createMachine, type AnyStateNode } from 'xstate';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
 import { CHART_FILES, generateChart } from './chart.ts';
 import { findEdge, machineGraph } from './machine-graph.ts';
+import { eventTable, stateTable } from './tables.ts';
 
 describe('the chart that documents itself', () => {
   it('the committed docs match the machine (run `npm run chart` after changing it)', async () => {
@@ -42,5 +43,20 @@ describe('the chart that documents itself', () => {
     const graph = machineGraph(signInMachine);
     const edge = findEdge(graph, 'signIn', { event: 'user.retry', from: 'failed', to: 'fetching-login' });
     expect(edge).toMatchObject({ source: 'signIn.failed', target: 'signIn.fetching-login', label: 'user.retry [canRetry]' });
+  });
+
+  it('documents every state with its description, and every event with its sender and where it leads', async () => {
+    const { markdown } = await generateChart();
+    for (const node of machineGraph(signInMachine).nodes) {
+      expect(markdown).toContain(`| \`${node.id.split('.').slice(1).join('.')}\` | `);
+    }
+    expect(markdown).toContain('| `user.dismiss` | the visitor: the alert\'s "Dismiss" | stays in `idle` if hasFailure');
+    expect(markdown).toContain('| `error: createProof` | the createProof actor, when it fails | `proving` → `signed-in` |');
+  });
+
+  it('refuses a state without a description, and an event nobody is said to send', () => {
+    const undocumented = createMachine({ id: 'x', initial: 'a', states: { a: { on: { 'mystery.event': 'b' } }, b: {} } });
+    expect(() => stateTable(undocumented)).toThrow('tables: state "x.a" has no description');
+    expect(() => eventTable(undocumented)).toThrow('tables: no sender is documented for "mystery.event"');
   });
 });

@@ -7,6 +7,7 @@ import { layoutGraph } from './layout.ts';
 import { machineGraph } from './machine-graph.ts';
 import { toMermaid } from './mermaid.ts';
 import { renderSvg } from './render-svg.ts';
+import { eventTable, stateTable } from './tables.ts';
 
 export const CHART_FILES = { markdown: 'docs/sign-in-machine.md', svg: 'docs/sign-in-machine.svg' } as const;
 
@@ -24,6 +25,16 @@ export async function generateChart(): Promise<{ markdown: string; svg: string }
     '```mermaid',
     toMermaid(graph, signInMachine.id),
     '```',
+    '',
+    '## States',
+    '',
+    stateTable(signInMachine),
+    '',
+    '## Events',
+    '',
+    'Targetless transitions (\"stays in\") run their actions without leaving the state.',
+    '',
+    eventTable(signInMachine),
     '',
   ].join('\n');
   const svg = `${renderSvg(await layoutGraph(graph))}\n`;

@@ -1,0 +1,77 @@
+/**
+ * The two tables of docs/sign-in-machine.md, generated from the machine's definition: every
+ * state with its `description`, and every event with who sends it and where it leads.
+ */
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { eventLabel } from './machine-graph.ts';
+
+/** Who sends each event the machine handles; the generator refuses an event missing here. */
+const SENDERS: Record<string, string> = {
+  'user.signIn': 'the visitor: a "Sign in with …" button',
+  'user.intent': 'the visitor: hovering or focusing a sign-in button',
+  'user.createProof': 'the visitor: "Create proof"',
+  'user.signMessage': 'the visitor: "Sign message"',
+  'user.signOut': 'the visitor: "Sign out"',
+  'user.retry': 'the visitor: "Try again"',
+  'user.startOver': 'the visitor: "Start over"',
+  'user.dismiss': 'the visitor: the alert\'s "Dismiss"',
+  'url.fragment': 'the app edge: a new URL fragment (hashchange)',
+  'page.restored': 'the app edge: the page came back from the back/forward cache',
+  'tab.signedOut': 'another tab of the app: its visitor signed out',
+};
+
+function senderOf(eventType: string): string {
+  const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
+  if (actor) return `the ${actor[2]} actor, when it ${actor[1] === 'done' ? 'succeeds' : 'fails'}`;
+  if (eventType.startsWith('xstate.after.')) return "the timer of the session's expiry";
+  if (eventType === '') return 'none: taken as soon as its guard holds';
+  const sender = SENDERS[eventType];
+  if (!sender) throw new Error(`tables: no sender is documented for "${eventType}"`);
+  return sender;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const stateName = (node: AnyStateNode) => node.path.join('.');
+
+function allNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes: AnyStateNode[] = [];
+  const visit = (node: AnyStateNode) => {
+    if (node !== machine.root) nodes.push(node);
+    Object.values(node.states).forEach((child) => visit(child as AnyStateNode));
+  };
+  visit(machine.root);
+  return nodes;
+}
+
+export function stateTable(machine: AnyStateMachine): string {
+  const rows = allNodes(machine).map((node) => {
+    if (!node.description) throw new Error(`tables: state "${node.id}" has no description`);
+    return `| \`${stateName(node)}\` | ${cell(node.description)} |`;
+  });
+  return ['| state | what it means |', '|---|---|', ...rows].join('\n');
+}
+
+export function eventTable(machine: AnyStateMachine): string {
+  // Keyed by what a reader sees: the expiry timer of each state is one event to them.
+  const leads = new Map<string, { sender: string; where: string[] }>();
+  for (const node of allNodes(machine)) {
+    const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
+    for (const transition of transitions) {
+      const guard = transition.guard
+        ? ` if ${typeof transition.guard === 'string' ? transition.guard : (transition.guard as { type?: string }).type}`
+        : '';
+      const targets = (transition.target ?? []) as AnyStateNode[];
+      const where = targets.length > 0 ? targets.map(stateName).join(', ') : `stays in \`${stateName(node)}\``;
+      const lead = targets.length > 0 ? `\`${stateName(node)}\` → \`${where}\`${guard}` : `${where}${guard}`;
+      const label = eventLabel(transition.eventType);
+      const row = leads.get(label) ?? { sender: senderOf(transition.eventType), where: [] };
+      row.where.push(lead);
+      leads.set(label, row);
+    }
+  }
+  const rows = [...leads.entries()].map(
+    ([label, { sender, where }]) => `| \`${cell(label)}\` | ${cell(sender)} | ${where.map(cell).join('<br>')} |`,
+  );
+
+  return ['| event | who sends it | where it leads |', '|---|---|---|', ...rows].join('\n');
+}
