@@ -32,7 +32,7 @@ export async function generateChart(): Promise<{ markdown: string; svg: string }
     '',
     '## Events',
     '',
-    'Targetless transitions (\"stays in\") run their actions without leaving the state.',
+    'Targetless transitions ("stays in") run their actions without leaving the state.',
     '',
     eventTable(signInMachine),
     '',
