@@ -7,6 +7,7 @@ import {
   expectState,
   FLOW_NOT_STARTED,
   readBrowserStorage,
+  startFlowAndComeBack,
   test,
 } from './fixtures.ts';
 
@@ -44,13 +45,8 @@ test('a fragment on a first visit (no flow started): the message beside the sign
 
 /** Starts a flow (the pending session is stored), then lands on the app with `fragment`. */
 async function callbackWith(page: Page, fragment: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await page.waitForURL(/\/idp\/google\/authorize/);
-  await page.goBack();
-  await expectState(page, 'idle');
   // The started flow, as storage holds it before the callback.
-  const before = await readBrowserStorage(page);
+  const before = await startFlowAndComeBack(page);
   expect(Object.keys(before.session)).toHaveLength(2);
   await page.goto('about:blank');
   await page.goto(`/${fragment}`);

@@ -6,7 +6,15 @@
  * that the key is a native WebCrypto key kept in IndexedDB.
  */
 import type { Page } from '@playwright/test';
-import { BUTTONS, expect, expectEnabledButtons, expectState, readBrowserStorage, test } from './fixtures.ts';
+import {
+  BUTTONS,
+  expect,
+  expectEnabledButtons,
+  expectState,
+  readBrowserStorage,
+  startFlowAndComeBack,
+  test,
+} from './fixtures.ts';
 
 const KEY_FAILED = 'This browser could not create a sign-in key. Please try again.';
 const STORAGE_FAILED =
@@ -55,12 +63,7 @@ test('the session cannot be stored: back at the sign-in buttons, storage as it w
   page,
 }) => {
   // A first start that reached the provider: a flow is stored, and the session key exists.
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await page.waitForURL(/\/idp\/google\/authorize/);
-  await page.goBack();
-  await expectState(page, 'idle');
-  const before = await readBrowserStorage(page);
+  const before = await startFlowAndComeBack(page);
   const heal = await breakInPage(page, 'setItem');
   await page.getByRole('button', { name: 'Sign in with Twitch' }).click();
   // The earlier flow is kept whole, and the new flow's native key was taken back out.

@@ -125,6 +125,19 @@ export async function signIn(page: Page, provider: ProviderId, identity = 'Alice
   return { authorizeUrl, idToken, login };
 }
 
+/**
+ * Starts a sign-in with `provider` as far as the provider's page, then comes back (Back,
+ * from the bfcache) to the sign-in buttons: the started flow is stored. Returns the storage then.
+ */
+export async function startFlowAndComeBack(page: Page, provider: ProviderId = 'google') {
+  await page.goto('/');
+  await page.getByRole('button', { name: `Sign in with ${PROVIDER_NAMES[provider]}` }).click();
+  await page.waitForURL(new RegExp(`/idp/${provider}/authorize`));
+  await page.goBack();
+  await expectState(page, 'idle');
+  return readBrowserStorage(page);
+}
+
 /** Every sessionStorage and localStorage entry, and every IndexedDB database with its entry names. */
 export async function readBrowserStorage(page: Page) {
   const storage = await readStoredData(page);

@@ -6,9 +6,9 @@ import {
   expect,
   expectState,
   injectFault,
-  PROVIDER_NAMES,
   readBrowserStorage,
   signIn,
+  startFlowAndComeBack,
   test,
   type LoginServiceCall,
 } from './fixtures.ts';
@@ -58,12 +58,7 @@ async function reachCall(
   }
   if (call === 'login') {
     // Start the flow, come back (bfcache) to read storage as the start left it, go on.
-    await page.goto('/');
-    await page.getByRole('button', { name: `Sign in with ${PROVIDER_NAMES.google}` }).click();
-    await page.waitForURL(/\/idp\/google\/authorize/);
-    await page.goBack();
-    await expectState(page, 'idle');
-    const before = await readBrowserStorage(page);
+    const before = await startFlowAndComeBack(page);
     await page.goForward();
     await page.waitForURL(/\/idp\/google\/authorize/);
     return { before };

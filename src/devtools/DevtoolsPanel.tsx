@@ -1,26 +1,19 @@
 /**
  * The live statechart panel: signInMachine drawn from its own definition (ELK layout),
  * the current state lit, the last transition animated, and the transition log beside it.
+ * Any step of the log (live, or a downloaded log loaded back, read-only) can be shown.
  * Loaded by dynamic import only when opened (?devtools or Alt+Shift+D).
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
-import type { TransitionLog } from '../app/transition-log.ts';
+import type { TransitionEntry, TransitionLog } from '../app/transition-log.ts';
 import { layoutGraph, type ChartLayout } from './layout.ts';
 import { activeNodeIds, findEdge, machineGraph } from './machine-graph.ts';
 import { renderSvg } from './render-svg.ts';
+import { TransitionLogView } from './TransitionLogView.tsx';
 import './devtools.css';
 
 const graph = machineGraph(signInMachine);
-
-const TIME_FORMAT = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-  hour12: false,
-});
-const formatTime = (iso: string) => TIME_FORMAT.format(new Date(iso));
 
 /**
  * The log's entries, re-read whenever one is added. Keyed on the log's version, not its
@@ -31,12 +24,20 @@ export function useLogEntries(log: TransitionLog) {
   return log.entries();
 }
 
+const knownStates = new Set(graph.nodes.map((node) => node.id));
+
+/** The step to show: the chosen one, else (live) the newest. */
+const clamp = (index: number, length: number) => Math.min(Math.max(index, 0), length - 1);
+
 export default function DevtoolsPanel({ log }: { log: TransitionLog }) {
-  const entries = useLogEntries(log);
+  const live = useLogEntries(log);
   const [layout, setLayout] = useState<ChartLayout | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [replay, setReplay] = useState<{ name: string; entries: TransitionEntry[] } | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
   const chartRef = useRef<HTMLDivElement>(null);
-  const last = entries.at(-1);
+  const entries = replay?.entries ?? live;
+  const shown = clamp(chosen ?? entries.length - 1, entries.length);
+  const step = entries[shown];
 
   useEffect(() => {
     let cancelled = false;
@@ -44,70 +45,54 @@ export default function DevtoolsPanel({ log }: { log: TransitionLog }) {
     return () => void (cancelled = true);
   }, []);
 
+  // The SVG is built from the machine's definition only: a log (maybe a stranger's) decides
+  // which known state ids are lit and which known edge is drawn as taken, nothing more.
   const svg = useMemo(() => {
     if (!layout) return null;
-    const active = new Set(last ? activeNodeIds(signInMachine.id, last.to) : []);
-    const lastEdge = last ? findEdge(graph, signInMachine.id, last)?.id : undefined;
+    const active = new Set(step ? activeNodeIds(signInMachine.id, step.to).filter((id) => knownStates.has(id)) : []);
+    const lastEdge = step ? findEdge(graph, signInMachine.id, step)?.id : undefined;
     return renderSvg(layout, { active, lastEdge });
-  }, [layout, last]);
+  }, [layout, step]);
 
   // Keep the lit state in view: the chart is wider than the panel.
   useEffect(() => {
     chartRef.current?.querySelector('.state.leaf.active, .state.active')?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [svg]);
 
-  const copy = () =>
-    navigator.clipboard.writeText(log.toJSON()).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target instanceof HTMLInputElement || entries.length === 0) return;
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    setChosen(clamp(shown + (event.key === 'ArrowRight' ? 1 : -1), entries.length));
+  };
 
   return (
-    <aside className="devtools" role="region" aria-label="Statechart">
+    <aside className="devtools" role="region" aria-label="Statechart" onKeyDown={onKeyDown}>
       <header className="devtools-header">
         <h2>Statechart</h2>
         <p>
-          Current state: <strong data-testid="devtools-state">{last?.to ?? '…'}</strong>
+          {replay || chosen !== null ? 'State at this step' : 'Current state'}:{' '}
+          <strong data-testid="devtools-state">{step?.to ?? '…'}</strong>
         </p>
       </header>
       {/* Scrollable, so it takes keyboard focus: arrow keys pan it. */}
       <div className="chart" ref={chartRef} data-testid="statechart" tabIndex={0} role="group" aria-label="Statechart drawing">
         {svg ? <div dangerouslySetInnerHTML={{ __html: svg }} /> : <p role="status">Laying out the statechart…</p>}
       </div>
-      <section className="transition-log" aria-label="Transition log">
-        <header className="devtools-header">
-          <h2>Transition log</h2>
-          <button type="button" className="secondary small" onClick={copy}>
-            {copied ? 'Copied' : 'Copy as JSON'}
-          </button>
-        </header>
-        <div className="log-scroll" tabIndex={0} role="group" aria-label="Transition log entries">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Event</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">In source</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...entries].reverse().map((entry, index) => (
-                <tr key={entries.length - index}>
-                  <td>{formatTime(entry.at)}</td>
-                  <td>
-                    <code>{entry.event}</code>
-                  </td>
-                  <td>{entry.from || '—'}</td>
-                  <td>{entry.to}</td>
-                  <td>{entry.sourceDurationMs} ms</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <TransitionLogView
+        entries={entries}
+        shown={shown}
+        onSelect={setChosen}
+        replaying={replay?.name ?? null}
+        onLoad={(name, loaded) => {
+          setReplay({ name, entries: loaded });
+          setChosen(0);
+        }}
+        onLive={() => {
+          setReplay(null);
+          setChosen(null);
+        }}
+      />
     </aside>
   );
 }

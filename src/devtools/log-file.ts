@@ -1,0 +1,40 @@
+/**
+ * A transition log saved by "Download log" (or "Copy as JSON"), read back for replay. A log
+ * may come from a stranger's bug report, so it is untrusted input: checked against a schema
+ * here, and only ever shown as text (React escapes it), never as markup or inside the SVG.
+ */
+import * as v from 'valibot';
+import type { TransitionEntry } from '../app/transition-log.ts';
+
+const EntrySchema = v.object({
+  at: v.pipe(v.string(), v.isoTimestamp('"at" must be an ISO time')),
+  event: v.pipe(v.string('"event" must be a string'), v.maxLength(300, '"event" is too long')),
+  from: v.pipe(v.string('"from" must be a string'), v.maxLength(300, '"from" is too long')),
+  to: v.pipe(v.string('"to" must be a string'), v.minLength(1, '"to" must name a state'), v.maxLength(300, '"to" is too long')),
+  sourceDurationMs: v.number('"sourceDurationMs" must be a number'),
+  payload: v.unknown(),
+});
+
+const LogSchema = v.pipe(
+  v.array(EntrySchema, 'it must be a list of transitions'),
+  v.minLength(1, 'it holds no transition'),
+  v.maxLength(10_000, 'it holds more than 10,000 transitions'),
+);
+
+export type LogFileResult = { ok: true; entries: TransitionEntry[] } | { ok: false; error: string };
+
+/** Reads a downloaded log; a bad file gets one clear sentence, never a crash. */
+export function parseLogFile(text: string): LogFileResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'This file is not a transition log: it is not JSON.' };
+  }
+  const result = v.safeParse(LogSchema, json);
+  if (result.success) return { ok: true, entries: result.output as TransitionEntry[] };
+  const [issue] = result.issues;
+  const index = issue.path?.[0]?.key;
+  const where = typeof index === 'number' ? ` (transition ${index + 1})` : '';
+  return { ok: false, error: `This file is not a transition log of this app${where}: ${issue.message}.` };
+}
