@@ -63,3 +63,75 @@ test('the shortcut in the footer opens the panel; a normal load downloads none o
   await page.keyboard.press('Alt+Shift+D');
   await expect(page.getByRole('region', { name: 'Statechart' })).toHaveCount(0);
 });
+
+test('Fit shows the whole chart at 1280 × 800; zoom with buttons, keys and Ctrl + wheel; the lit state stays in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?devtools');
+  const panel = page.getByRole('region', { name: 'Statechart' });
+  const chart = panel.getByTestId('statechart');
+  await expect(panel.locator('svg')).toBeVisible();
+  await expect(panel.getByTestId('chart-zoom')).toHaveText('Fit');
+  const overflow = () =>
+    chart.evaluate((element) => ({
+      x: element.scrollWidth - element.clientWidth,
+      y: element.scrollHeight - element.clientHeight,
+      svg: element.querySelector('svg')!.getBoundingClientRect().width <= element.getBoundingClientRect().width + 1,
+    }));
+  expect(await overflow()).toEqual({ x: 0, y: 0, svg: true });
+
+  await panel.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(panel.getByTestId('chart-zoom')).toHaveText('50%');
+  await chart.focus();
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect(panel.getByTestId('chart-zoom')).toHaveText('100%');
+  expect((await overflow()).x).toBeGreaterThan(0);
+  await page.keyboard.press('-');
+  await expect(panel.getByTestId('chart-zoom')).toHaveText('75%');
+  await chart.hover();
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -100);
+  await page.keyboard.up('Control');
+  await expect(panel.getByTestId('chart-zoom')).toHaveText('100%');
+
+  // Zoomed in, the chart follows the machine: the lit state stays inside the visible part.
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.getByRole('button', { name: /Continue as Alice/ }).click();
+  await expectState(page, 'signed-in');
+  const lit = panel.locator('.state.active[data-state-id="signIn.signed-in"]');
+  await expect(lit).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [box, view] = [await lit.boundingBox(), await chart.boundingBox()];
+      return (
+        !!box &&
+        !!view &&
+        box.x >= view.x &&
+        box.x + box.width <= view.x + view.width &&
+        box.y >= view.y &&
+        box.y + box.height <= view.y + view.height
+      );
+    })
+    .toBe(true);
+
+  await chart.focus();
+  await page.keyboard.press('0');
+  await expect(panel.getByTestId('chart-zoom')).toHaveText('Fit');
+  expect(await overflow()).toEqual({ x: 0, y: 0, svg: true });
+});
+
+test('clicking a state lists its transitions: event, guard, target', async ({ page }) => {
+  await page.goto('/?devtools');
+  const panel = page.getByRole('region', { name: 'Statechart' });
+  await panel.getByRole('button', { name: 'Zoom in' }).click();
+  await panel.locator('[data-state-id="signIn.fetching-login"]').click();
+  const list = panel.getByRole('region', { name: 'Transitions of the chosen state' });
+  await expect(list.getByRole('heading')).toContainText('fetching-login');
+  await expect(list.getByRole('row', { name: /done: fetchLogin/ })).toContainText('signed-in');
+  await expect(list.getByRole('row', { name: /error: fetchLogin/ })).toContainText('failed');
+  await panel.locator('[data-state-id="signIn.failed"]').click();
+  await expect(list.getByRole('row', { name: /user\.retry/ })).toContainText('canRetry');
+  await expect(list.getByRole('row', { name: /user\.retry/ })).toContainText('fetching-login');
+});

@@ -4,12 +4,13 @@
  * Any step of the log (live, or a downloaded log loaded back, read-only) can be shown.
  * Loaded by dynamic import only when opened (?devtools or Alt+Shift+D).
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
 import type { TransitionEntry, TransitionLog } from '../app/transition-log.ts';
 import { layoutGraph, type ChartLayout } from './layout.ts';
 import { activeNodeIds, findEdge, machineGraph } from './machine-graph.ts';
 import { renderSvg } from './render-svg.ts';
+import { ChartView } from './ChartView.tsx';
 import { TransitionLogView } from './TransitionLogView.tsx';
 import './devtools.css';
 
@@ -34,7 +35,6 @@ export default function DevtoolsPanel({ log }: { log: TransitionLog }) {
   const [layout, setLayout] = useState<ChartLayout | null>(null);
   const [replay, setReplay] = useState<{ name: string; entries: TransitionEntry[] } | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
-  const chartRef = useRef<HTMLDivElement>(null);
   const entries = replay?.entries ?? live;
   const shown = clamp(chosen ?? entries.length - 1, entries.length);
   const step = entries[shown];
@@ -54,11 +54,6 @@ export default function DevtoolsPanel({ log }: { log: TransitionLog }) {
     return renderSvg(layout, { active, lastEdge });
   }, [layout, step]);
 
-  // Keep the lit state in view: the chart is wider than the panel.
-  useEffect(() => {
-    chartRef.current?.querySelector('.state.leaf.active, .state.active')?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [svg]);
-
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target instanceof HTMLInputElement || entries.length === 0) return;
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -75,10 +70,11 @@ export default function DevtoolsPanel({ log }: { log: TransitionLog }) {
           <strong data-testid="devtools-state">{step?.to ?? '…'}</strong>
         </p>
       </header>
-      {/* Scrollable, so it takes keyboard focus: arrow keys pan it. */}
-      <div className="chart" ref={chartRef} data-testid="statechart" tabIndex={0} role="group" aria-label="Statechart drawing">
-        {svg ? <div dangerouslySetInnerHTML={{ __html: svg }} /> : <p role="status">Laying out the statechart…</p>}
-      </div>
+      {svg && layout ? (
+        <ChartView svg={svg} width={layout.width + 16} height={layout.height + 16} />
+      ) : (
+        <p role="status">Laying out the statechart…</p>
+      )}
       <TransitionLogView
         entries={entries}
         shown={shown}

@@ -51,27 +51,47 @@ export function stateTable(machine: AnyStateMachine): string {
   return ['| state | what it means |', '|---|---|', ...rows].join('\n');
 }
 
+export interface TransitionRow {
+  /** The event as a reader names it ('done: fetchLogin', 'after untilExpiry', 'always'). */
+  event: string;
+  eventType: string;
+  guard: string | null;
+  /** The target states' paths, or none for a transition that stays. */
+  targets: string[];
+}
+
+/** Every transition a state defines (eventless ones too), as data. */
+export function transitionsOf(node: AnyStateNode): TransitionRow[] {
+  const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
+  return transitions.map((transition) => ({
+    event: eventLabel(transition.eventType),
+    eventType: transition.eventType,
+    guard: transition.guard
+      ? typeof transition.guard === 'string'
+        ? transition.guard
+        : ((transition.guard as { type?: string }).type ?? 'guard')
+      : null,
+    targets: ((transition.target ?? []) as AnyStateNode[]).map(stateName),
+  }));
+}
+
 export function eventTable(machine: AnyStateMachine): string {
   // Keyed by what a reader sees: the expiry timer of each state is one event to them.
   const leads = new Map<string, { sender: string; where: string[] }>();
   for (const node of allNodes(machine)) {
-    const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
-    for (const transition of transitions) {
-      const guard = transition.guard
-        ? ` if ${typeof transition.guard === 'string' ? transition.guard : (transition.guard as { type?: string }).type}`
-        : '';
-      const targets = (transition.target ?? []) as AnyStateNode[];
-      const where = targets.length > 0 ? targets.map(stateName).join(', ') : `stays in \`${stateName(node)}\``;
-      const lead = targets.length > 0 ? `\`${stateName(node)}\` → \`${where}\`${guard}` : `${where}${guard}`;
-      const label = eventLabel(transition.eventType);
-      const row = leads.get(label) ?? { sender: senderOf(transition.eventType), where: [] };
+    for (const { event, eventType, guard, targets } of transitionsOf(node)) {
+      const condition = guard ? ` if ${guard}` : '';
+      const lead =
+        targets.length > 0
+          ? `\`${stateName(node)}\` → \`${targets.join(', ')}\`${condition}`
+          : `stays in \`${stateName(node)}\`${condition}`;
+      const row = leads.get(event) ?? { sender: senderOf(eventType), where: [] };
       row.where.push(lead);
-      leads.set(label, row);
+      leads.set(event, row);
     }
   }
   const rows = [...leads.entries()].map(
     ([label, { sender, where }]) => `| \`${cell(label)}\` | ${cell(sender)} | ${where.map(cell).join('<br>')} |`,
   );
-
   return ['| event | who sends it | where it leads |', '|---|---|---|', ...rows].join('\n');
 }
