@@ -45,7 +45,13 @@ test('download the log, load it back, and step through it with the arrow keys', 
   await expect(status).toContainText('step 3 of 3');
   await expect(litLeaf(page)).toHaveAttribute('data-state-id', 'signIn.signed-in');
   await expect(panel(page).locator('.transition.last')).toHaveAttribute('data-edge', 'signIn.fetching-login->signIn.signed-in');
-  await expect(panel(page).getByRole('region', { name: 'Selected step' })).toContainText('xstate.done.actor.fetchLogin');
+  const detail = panel(page).getByRole('region', { name: 'Selected step' });
+  await expect(detail).toContainText('xstate.done.actor.fetchLogin');
+  // What the step changed in the (redacted) context: the address appeared.
+  await expect(
+    detail.getByRole('listitem').filter({ hasText: /^address: — → "0x[0-9a-f]{64}"$|^address: null → "0x[0-9a-f]{64}"$/ }),
+  ).toHaveCount(1);
+  expect(saved).not.toContain('"jwt": "eyJ');
   await page.screenshot({ path: testInfo.outputPath('replay-step-3.png'), fullPage: true });
 
   await page.keyboard.press('ArrowLeft');

@@ -35,6 +35,10 @@ describe('transition log', () => {
     expect(json).toContain('url.fragment');
     expect(json).not.toContain('very-secret');
     expect(JSON.stringify(log.entries().at(-1)!.payload)).not.toContain('very-secret');
+    // The context after each step is kept too, redacted the same way.
+    const contexts = log.entries().map((entry) => entry.context);
+    expect(contexts.find((context) => context?.fragment !== null)?.fragment).toBe('[redacted]');
+    expect(log.entries().at(-1)!.context).toMatchObject({ address: `0x${'ab'.repeat(32)}`, jwt: '[redacted]' });
   });
 
   it('names nested states by their path', () => {

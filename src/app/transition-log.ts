@@ -18,6 +18,8 @@ export interface TransitionEntry {
   sourceDurationMs: number;
   /** The event, redacted of secrets. */
   payload: unknown;
+  /** The machine's context after the transition, redacted of secrets. */
+  context?: Record<string, unknown>;
 }
 
 export interface TransitionLog {
@@ -61,6 +63,7 @@ export function createTransitionLog(options: { limit?: number; now?: () => numbe
         to,
         sourceDurationMs: current === '' ? 0 : time - enteredAt,
         payload: redact(inspection.event),
+        context: redact((inspection.snapshot as { context?: unknown }).context ?? {}) as Record<string, unknown>,
       };
       current = to;
       enteredAt = time;

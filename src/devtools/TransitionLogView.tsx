@@ -34,6 +34,23 @@ function download(entries: readonly TransitionEntry[]) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The context keys whose (redacted) value differs from the step before, as text. */
+function ContextChanges({ before, after }: { before?: Record<string, unknown>; after?: Record<string, unknown> }) {
+  if (!after) return <p className="log-hint">This log did not record the context.</p>;
+  const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
+  const changed = Object.keys({ ...before, ...after }).filter((key) => show(before?.[key]) !== show(after[key]));
+  if (changed.length === 0) return <p className="log-hint">Nothing changed.</p>;
+  return (
+    <ul className="context-changes">
+      {changed.map((key) => (
+        <li key={key}>
+          <code>{key}</code>: {show(before?.[key])} → {show(after[key])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function TransitionLogView({ entries, shown, onSelect, replaying, onLoad, onLive }: Props) {
   const [copied, setCopied] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -123,7 +140,10 @@ export function TransitionLogView({ entries, shown, onSelect, replaying, onLoad,
           <p>
             {selected.from || '(start)'} → {selected.to}
           </p>
+          <h4>Event</h4>
           <pre tabIndex={0}>{JSON.stringify(selected.payload, null, 2)}</pre>
+          <h4>What changed in the context</h4>
+          <ContextChanges before={entries[shown - 1]?.context} after={selected.context} />
         </section>
       )}
     </section>

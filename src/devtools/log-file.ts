@@ -13,6 +13,8 @@ const EntrySchema = v.object({
   to: v.pipe(v.string('"to" must be a string'), v.minLength(1, '"to" must name a state'), v.maxLength(300, '"to" is too long')),
   sourceDurationMs: v.number('"sourceDurationMs" must be a number'),
   payload: v.unknown(),
+  // Logs saved before the context was recorded have none.
+  context: v.optional(v.record(v.string(), v.unknown(), '"context" must be an object')),
 });
 
 const LogSchema = v.pipe(
