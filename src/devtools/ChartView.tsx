@@ -25,7 +25,8 @@ export function ChartView({ svg, width, height }: Props) {
 
   const step = (direction: 1 | -1) =>
     setZoom((current) => {
-      const fit = (chartRef.current?.clientWidth ?? width) / width;
+      const chart = chartRef.current;
+      const fit = chart ? Math.min(chart.clientWidth / width, chart.clientHeight / height) : 1;
       const now = current ?? fit;
       const next = direction > 0 ? ZOOMS.find((z) => z > now + 0.01) : [...ZOOMS].reverse().find((z) => z < now - 0.01);
       return next ?? now;
@@ -34,7 +35,7 @@ export function ChartView({ svg, width, height }: Props) {
   // Zoomed in, keep the lit state in view as the machine moves on.
   useEffect(() => {
     if (zoom === null) return;
-    chartRef.current?.querySelector('.state.leaf.active, .state.active')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    chartRef.current?.querySelector('.state.leaf.active, .state.active')?.scrollIntoView({ block: 'center', inline: 'center' });
   }, [svg, zoom]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -63,7 +64,8 @@ export function ChartView({ svg, width, height }: Props) {
   };
 
   const pickedNode = picked ? signInMachine.getStateNodeById(picked) : null;
-  const size = zoom === null ? { width: '100%', height: 'auto' } : { width: `${width * zoom}px`, height: `${height * zoom}px` };
+  // Fit: the SVG fills the frame and its viewBox keeps the whole chart inside it ("meet").
+  const size = zoom === null ? { width: '100%', height: '100%' } : { width: `${width * zoom}px`, height: `${height * zoom}px` };
   return (
     <>
       <div className="chart-tools" role="toolbar" aria-label="Chart view">

@@ -59,4 +59,30 @@ describe('the chart that documents itself', () => {
     expect(() => stateTable(undocumented)).toThrow('tables: state "x.a" has no description');
     expect(() => eventTable(undocumented)).toThrow('tables: no sender is documented for "mystery.event"');
   });
+
+  it('reads in journey order, top to bottom, with an aspect ratio between 1:2 and 2.5:1', async () => {
+    const { svg } = await generateChart();
+    const [, width, height] = /width="([\d.]+)" height="([\d.]+)"/.exec(svg)!.map(Number);
+    expect(width! / height!).toBeGreaterThanOrEqual(0.5);
+    expect(width! / height!).toBeLessThanOrEqual(2.5);
+    const top = (state: string) =>
+      Number(new RegExp(`data-state-id="signIn\\.${state}">\\n<rect x="[\\d.]+" y="([\\d.]+)"`).exec(svg)![1]);
+    const journey = [
+      'restoring',
+      'idle',
+      'redirecting',
+      'callback-validating',
+      'fetching-login',
+      'signed-in',
+      'proving',
+      'ready',
+      'logged-out',
+    ];
+    const tops = journey.map(top);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    expect(new Set(tops).size).toBe(journey.length);
+    // At the README's width (about 900 px) a state's name is still at least 9 px high.
+    const stateFont = Number(/font-size="([\d.]+)" font-weight="600"/.exec(svg)![1]);
+    expect((stateFont * 900) / width!).toBeGreaterThanOrEqual(9);
+  });
 });

@@ -35,24 +35,51 @@ export interface ChartLayout {
   edges: PlacedEdge[];
 }
 
-const FONT_WIDTH = 7.2;
+const FONT_WIDTH = 9.4;
 const LABEL_FONT_WIDTH = 6.1;
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/** An edge label's lines: one per event of the transitions the edge merges. */
+export const labelLines = (label: string) => label.split(' · ');
+
 const LAYOUT_OPTIONS = {
   'elk.algorithm': 'layered',
-  'elk.direction': 'RIGHT',
+  'elk.direction': 'DOWN',
+  // Journey order, top to bottom: each top-level state is put in its own layer (JOURNEY).
+  'elk.partitioning.activate': 'true',
   'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
   'elk.layered.spacing.nodeNodeBetweenLayers': '46',
   'elk.spacing.nodeNode': '28',
   'elk.spacing.edgeLabel': '4',
   'elk.edgeLabels.placement': 'CENTER',
-  'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
-  'elk.edgeRouting': 'POLYLINE',
+  'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+  'elk.spacing.edgeEdge': '8',
+  'elk.spacing.edgeNode': '10',
+  'elk.layered.spacing.edgeEdgeBetweenLayers': '8',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '10',
+  'elk.edgeRouting': 'ORTHOGONAL',
   // Keep the order the machine declares its states in: the journey reads top to bottom.
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
   'elk.layered.crossingMinimization.forceNodeModelOrder': 'false',
   'elk.padding': '[top=34,left=16,bottom=16,right=16]',
+};
+
+/** The top-level states in the order a visitor meets them; the chart reads down this axis. */
+const JOURNEY = [
+  ['restoring'],
+  ['idle'],
+  ['redirecting'],
+  ['callback-validating'],
+  // The failed lookup sits beside fetching-login, off the main path.
+  ['fetching-login', 'failed'],
+  ['signed-in'],
+  ['proving'],
+  ['ready'],
+  ['logged-out'],
+];
+const partitionOf = (id: string) => {
+  const layer = JOURNEY.findIndex((names) => names.includes(id.split('.')[1] ?? ''));
+  return layer < 0 ? undefined : String(layer);
 };
 
 export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
@@ -69,11 +96,15 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
   elkNodes.set(null, root);
   for (const node of graph.nodes) {
     const compound = node.children.length > 0;
+    const partition = node.parent === null ? partitionOf(node.id) : undefined;
+    const layoutOptions: Record<string, string> = {
+      ...(partition === undefined ? {} : { 'elk.partitioning.partition': partition }),
+      ...(compound ? { 'elk.padding': '[top=34,left=14,bottom=14,right=14]' } : {}),
+    };
     elkNodes.set(node.id, {
       id: node.id,
-      ...(compound
-        ? { layoutOptions: { 'elk.padding': '[top=34,left=14,bottom=14,right=14]' }, children: [], edges: [] }
-        : { width: Math.max(96, node.label.length * FONT_WIDTH + 28), height: 36 }),
+      layoutOptions,
+      ...(compound ? { children: [], edges: [] } : { width: Math.max(110, node.label.length * FONT_WIDTH + 28), height: 42 }),
     });
   }
   for (const node of graph.nodes) elkNodes.get(node.parent)!.children!.push(elkNodes.get(node.id)!);
@@ -82,7 +113,14 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
       id: edge.id,
       sources: [edge.source],
       targets: [edge.target],
-      labels: [{ text: edge.label, width: edge.label.length * LABEL_FONT_WIDTH + 6, height: 14 }],
+      // Merged transitions stack their events one per line: narrow labels, a narrow chart.
+      labels: [
+        {
+          text: edge.label,
+          width: Math.max(...labelLines(edge.label).map((line) => line.length)) * LABEL_FONT_WIDTH + 6,
+          height: 14 * labelLines(edge.label).length,
+        },
+      ],
     };
     elkNodes.get(containerOf(edge.source, edge.target))!.edges!.push(elkEdge);
   }

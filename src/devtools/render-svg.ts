@@ -3,7 +3,9 @@
  * one renderer. Colours are presentation attributes, so the file reads well on its own;
  * the panel's stylesheet lights the active states and animates the last transition.
  */
-import type { ChartLayout } from './layout.ts';
+import { labelLines, type ChartLayout } from './layout.ts';
+
+const round = (value: number) => Math.round(value * 10) / 10;
 
 export interface Highlight {
   /** Active state node ids. */
@@ -37,12 +39,12 @@ export function renderSvg(layout: ChartLayout, highlight: Highlight = {}, title 
     ]
       .filter(Boolean)
       .join(' ');
-    const labelY = node.compound ? node.y + 20 : node.y + node.height / 2 + 4.5;
+    const labelY = node.compound ? node.y + 22 : node.y + node.height / 2 + 6;
     const labelX = node.compound ? node.x + 12 : node.x + node.width / 2;
     parts.push(
       `<g class="${classes}" data-state="${escapeXml(node.id)}" data-state-id="${escapeXml(node.id)}">`,
       `<rect x="${node.x}" y="${node.y}" width="${node.width}" height="${node.height}" rx="${node.compound ? 12 : 8}" fill="${node.compound ? '#f8fafc' : '#eff6ff'}" stroke="${node.initial ? '#1d4ed8' : '#64748b'}" stroke-width="${node.initial ? 2 : 1.2}"/>`,
-      `<text x="${labelX}" y="${labelY}" font-size="13" font-weight="600" fill="#0f172a"${node.compound ? '' : ' text-anchor="middle"'}>${escapeXml(node.label)}</text>`,
+      `<text x="${labelX}" y="${labelY}" font-size="17" font-weight="600" fill="#0f172a"${node.compound ? '' : ' text-anchor="middle"'}>${escapeXml(node.label)}</text>`,
       '</g>',
     );
   }
@@ -57,7 +59,9 @@ export function renderSvg(layout: ChartLayout, highlight: Highlight = {}, title 
       const box = edge.labelBox;
       parts.push(
         `<rect class="label-bg" x="${box.x - 2}" y="${box.y - 1}" width="${box.width + 4}" height="${box.height + 2}" rx="3" fill="#ffffff" fill-opacity="0.9"/>`,
-        `<text x="${box.x + box.width / 2}" y="${box.y + box.height - 3}" font-size="10.5" text-anchor="middle" fill="#334155">${escapeXml(edge.label)}</text>`,
+        `<text font-size="10.5" text-anchor="middle" fill="#334155">${labelLines(edge.label)
+          .map((line, i) => `<tspan x="${box.x + box.width / 2}" y="${round(box.y + 11 + i * 14)}">${escapeXml(line)}</tspan>`)
+          .join('')}</text>`,
       );
     }
     parts.push('</g>');
