@@ -32,10 +32,16 @@ export function ChartView({ svg, width, height }: Props) {
       return next ?? now;
     });
 
-  // Zoomed in, keep the lit state in view as the machine moves on.
+  // Zoomed in, keep the lit state in the middle of the frame as the machine moves on,
+  // scrolling the frame only (never the page around it).
   useEffect(() => {
-    if (zoom === null) return;
-    chartRef.current?.querySelector('.state.leaf.active, .state.active')?.scrollIntoView({ block: 'center', inline: 'center' });
+    const chart = chartRef.current;
+    const lit = chart?.querySelector('.state.leaf.active, .state.active');
+    if (zoom === null || !chart || !lit) return;
+    const frame = chart.getBoundingClientRect();
+    const box = lit.getBoundingClientRect();
+    chart.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+    chart.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
   }, [svg, zoom]);
 
   const onKeyDown = (event: KeyboardEvent) => {
