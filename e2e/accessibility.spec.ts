@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
-import { expect, expectState, FLOW_NOT_STARTED, signIn, test } from './fixtures.ts';
+import { createProof, expect, expectState, FLOW_NOT_STARTED, signIn, test } from './fixtures.ts';
 
 async function expectNoViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -108,8 +108,7 @@ test('every error, where it is shown', async ({ page }) => {
 test('a failed signature beside the account, and the statechart panel', async ({ page }) => {
   await page.clock.install();
   await signIn(page, 'facebook', 'Carol');
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   await page.clock.setSystemTime(Date.now() + 3 * 86_400_000);
   await page.getByRole('button', { name: 'Sign message' }).click();
   await expect(page.getByRole('alert')).toHaveText('Stored proof is expired.');

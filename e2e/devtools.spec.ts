@@ -1,4 +1,4 @@
-import { expect, expectState, test } from './fixtures.ts';
+import { createProof, expect, expectState, test } from './fixtures.ts';
 
 const isPanelCode = (url: string) => /\/assets\/DevtoolsPanel-[\w-]+\.(js|css)$/.test(url);
 
@@ -23,8 +23,7 @@ test('?devtools shows the statechart with the current state lit through a full s
   await expect(log.getByRole('row').nth(1)).toContainText('signed-in');
   await page.screenshot({ path: testInfo.outputPath('devtools-signed-in.png'), fullPage: true });
 
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   await expect(panel.getByTestId('devtools-state')).toHaveText('ready.waiting');
   await expect(panel.locator('.state.active')).toHaveCount(2); // ready and ready.waiting
   await page.screenshot({ path: testInfo.outputPath('devtools-ready.png'), fullPage: true });

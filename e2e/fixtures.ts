@@ -138,6 +138,12 @@ export async function startFlowAndComeBack(page: Page, provider: ProviderId = 'g
   return readBrowserStorage(page);
 }
 
+/** Create proof, then wait for ready: the step between signed in and signing. */
+export async function createProof(page: Page) {
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expectState(page, 'ready');
+}
+
 /** Every sessionStorage and localStorage entry, and every IndexedDB database with its entry names. */
 export async function readBrowserStorage(page: Page) {
   const storage = await readStoredData(page);

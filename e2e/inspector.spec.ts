@@ -1,4 +1,4 @@
-import { expect, expectState, signIn, test } from './fixtures.ts';
+import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
 
 const isInspectorChunk = (url: string) => /\/assets\/inspector-[\w-]+\.js$/.test(url);
 
@@ -13,8 +13,7 @@ test('?inspect loads the inspector without breaking the flow', async ({ page }) 
   await expectState(page, 'signed-in');
   // The redirect URL kept ?inspect, so the callback page was inspected too.
   expect(new URL(page.url()).searchParams.has('inspect')).toBe(true);
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
 });
 
 test('a normal load does not load or open the inspector', async ({ page, context }) => {

@@ -1,11 +1,10 @@
 import { fromBase64 } from '@mysten/sui/utils';
 import { computeZkLoginAddressFromSeed, decodeJwt, parseZkLoginSignature } from '@mysten/sui/zklogin';
-import { expect, expectState, signIn, test } from './fixtures.ts';
+import { createProof, expect, signIn, test } from './fixtures.ts';
 
 test('create the proof, reach ready, sign a message: a zkLogin signature for the address', async ({ page }) => {
   const { idToken, login } = await signIn(page, 'facebook', 'Bob');
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   await page.getByLabel('Message').fill('Pay Alice 1 SUI');
   await page.getByRole('button', { name: 'Sign message' }).click();
   const signature = (await page.getByTestId('signature').textContent())!.trim();

@@ -1,4 +1,4 @@
-import { expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+import { createProof, expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
 import { readStoredData } from './browser-storage.ts';
 
 const MOCK_SERVER = 'http://127.0.0.1:5199';
@@ -14,8 +14,7 @@ test('real mode: the same journey against another login service and provider, wi
   expect(authorizeUrl.searchParams.get('client_id')).toBe('e2e-twitch-client');
   expect(authorizeUrl.searchParams.get('scope')).toBe('openid email');
   expect(authorizeUrl.searchParams.get('force_verify')).toBe('true');
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   await page.getByRole('button', { name: 'Sign message' }).click();
   await expect(page.getByTestId('signature')).not.toBeEmpty();
 

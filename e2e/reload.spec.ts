@@ -1,4 +1,4 @@
-import { expect, expectState, signIn, test } from './fixtures.ts';
+import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
 
 test('a reload in signed-in restores signed-in', async ({ page }) => {
   const { login } = await signIn(page, 'google', 'Carol');
@@ -9,8 +9,7 @@ test('a reload in signed-in restores signed-in', async ({ page }) => {
 
 test('a reload in ready restores ready, and signing still works', async ({ page }) => {
   const { login } = await signIn(page, 'twitch', 'Alice');
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   await page.reload();
   await expectState(page, 'ready');
   await expect(page.getByTestId('address')).toHaveText(login.address);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readStoredData } from './browser-storage.ts';
-import { expect, expectState, signIn, test } from './fixtures.ts';
+import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
 
 /** Every value the page keeps: sessionStorage, localStorage, IndexedDB (keys described). */
 async function everyStoredValue(page: Page) {
@@ -33,8 +33,7 @@ test('storage, console and page text hold no plaintext jwt, private key, randomn
   const secrets = collectSecrets(page);
   const { idToken } = await signIn(page, 'google', 'Bob');
   secrets.push(idToken, idToken.split('.')[1]!);
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   await page.getByRole('button', { name: 'Sign message' }).click();
   await expect(page.getByTestId('signature')).not.toBeEmpty();
   expect(secrets.length).toBeGreaterThanOrEqual(5);
@@ -72,8 +71,7 @@ test('the inspector stream carries no secret', async ({ page }) => {
   const idToken = new URLSearchParams((await redirect).headers().location!.split('#')[1]).get('id_token')!;
   secrets.push(idToken, idToken.split('.')[1]!);
   await expectState(page, 'signed-in');
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   await page.getByRole('button', { name: 'Sign message' }).click();
   await expect(page.getByTestId('signature')).not.toBeEmpty();
 

@@ -1,5 +1,6 @@
 import {
   BUTTONS,
+  createProof,
   expect,
   expectCleanLoggedOut,
   expectEnabledButtons,
@@ -22,8 +23,7 @@ test('past expiresAt, a reload shows the visitor logged out and storage cleared'
 test('a stored proof past expiry is refused with the catalogue message', async ({ page }) => {
   await page.clock.install();
   const { login } = await signIn(page, 'facebook', 'Alice');
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   // The clock jumps without running timers: the page still shows ready.
   const before = await readBrowserStorage(page);
   await page.clock.setSystemTime(Date.now() + 3 * DAY);

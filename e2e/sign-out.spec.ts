@@ -1,9 +1,8 @@
-import { expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+import { createProof, expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
 
 test('sign out clears the session, the keys and the proof, and goes back to the start', async ({ page }) => {
   await signIn(page, 'google', 'Alice');
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   const before = await readBrowserStorage(page);
   expect(Object.keys(before.session)).toHaveLength(2);
   expect(Object.values(before.databases).flat()).toContain('keys/session-key');

@@ -1,5 +1,6 @@
 import {
   BUTTONS,
+  createProof,
   deleteVaultEntries,
   expect,
   expectEnabledButtons,
@@ -31,8 +32,7 @@ test("a second tab's sign-in does not clobber the first tab's flow (native keys 
 
 test('a missing native key is refused with the catalogue message', async ({ page }) => {
   const { login } = await signIn(page, 'twitch', 'Carol');
-  await page.getByRole('button', { name: 'Create proof' }).click();
-  await expectState(page, 'ready');
+  await createProof(page);
   await deleteVaultEntries(page, 'enoki_public_e2e_real_mode', 'ephemeral-key/');
   await page.reload();
   await expectState(page, 'ready');
