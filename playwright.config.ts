@@ -16,6 +16,8 @@ export const REAL_MODE_PORT = 4174;
 export const MOCK_SERVER_PORT = 5199;
 const MOCK_SERVER = `http://127.0.0.1:${MOCK_SERVER_PORT}`;
 export const REAL_MODE_KEY = 'enoki_public_e2e_real_mode';
+/** The real-mode mock server's epochs: sessions last two of them, one hour. */
+export const SESSION_EPOCH_MS = 30 * 60_000;
 
 const REAL_MODE_ENV = {
   VITE_ENOKI_API_KEY: REAL_MODE_KEY,
@@ -62,7 +64,9 @@ export default defineConfig({
       env: { VITE_ENOKI_API_KEY: '' },
     },
     {
-      command: `node mocks/server.ts --port ${MOCK_SERVER_PORT} --api-key ${REAL_MODE_KEY}`,
+      // Half-hour epochs: every session lasts one hour, as with a login service that has
+      // short sessions (the warm start must still cost one nonce call per sign-in).
+      command: `node mocks/server.ts --port ${MOCK_SERVER_PORT} --api-key ${REAL_MODE_KEY} --epoch-ms ${SESSION_EPOCH_MS}`,
       url: `${MOCK_SERVER}/health`,
       reuseExistingServer: !process.env.CI,
     },

@@ -2,6 +2,7 @@ import { createProof, expect, expectState, readBrowserStorage, signIn, test } fr
 import { readStoredData } from './browser-storage.ts';
 
 const MOCK_SERVER = 'http://127.0.0.1:5199';
+const HOUR = 3_600_000;
 const KEY = 'enoki_public_e2e_real_mode';
 
 test('real mode: the same journey against another login service and provider, with exact paths and headers', async ({
@@ -69,4 +70,33 @@ test('real mode: the CSP lets the page reach the configured login service only',
     ),
   }));
   expect(reach).toEqual({ service: 'fetched', elsewhere: 'blocked' });
+});
+
+test('real mode, one-hour sessions: a plain click (which hovers first) costs one nonce call, and that nonce is sent', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expectState(page, 'idle');
+  await request.delete(`${MOCK_SERVER}/__control/requests`);
+  const nonceAnswers: { nonce: string; estimatedExpiration: number }[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/v1/zklogin/nonce') && response.request().method() === 'POST') {
+      void response.json().then(({ data }: { data: (typeof nonceAnswers)[number] }) => nonceAnswers.push(data));
+    }
+  });
+  const authorize = page.waitForRequest((r) => r.url().startsWith(`${MOCK_SERVER}/idp/google/authorize?`));
+  // Playwright's click moves the mouse onto the button first: the warm start's intent.
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const authorizeUrl = new URL((await authorize).url());
+  await expect(page.getByRole('button', { name: /Continue as Alice/ })).toBeVisible();
+
+  const seen = (await (await request.get(`${MOCK_SERVER}/__control/requests`)).json()) as { path: string }[];
+  expect(seen.map((r) => r.path)).toEqual(['/v1/zklogin/nonce']);
+  await expect.poll(() => nonceAnswers.length).toBe(1);
+  const [answer] = nonceAnswers;
+  // The service's sessions are one hour long, and the prepared nonce was still used.
+  expect(answer!.estimatedExpiration - Date.now()).toBeLessThanOrEqual(HOUR);
+  expect(answer!.estimatedExpiration - Date.now()).toBeGreaterThan(HOUR - 60_000);
+  expect(authorizeUrl.searchParams.get('nonce')).toBe(answer!.nonce);
 });

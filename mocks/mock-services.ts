@@ -20,6 +20,8 @@ export interface MockServicesOptions {
   latencyMs?: number;
   /** Added to the proof call on top, to model a real prover. */
   proofDelayMs?: number;
+  /** How long an epoch lasts (default a day); sessions last two epochs. */
+  epochMs?: number;
 }
 
 export interface MockServices {
@@ -32,6 +34,8 @@ export interface MockServices {
   /** Puts handlers in front of the shared ones (fault injection), until reset. */
   use(...overrides: RequestHandler[]): void;
   reset(): void;
+  /** Changes the prover's extra delay from now on (the benchmark's realistic-prover run). */
+  setProofDelay(ms: number): void;
 }
 
 const MAX_LOG = 500;
@@ -42,11 +46,12 @@ const bounded = <T>(list: T[], item: T) => {
 
 export function createMockServices(options: MockServicesOptions): MockServices {
   const keys = createSigningKeys();
-  const shared = createLoginServiceHandlers({ apiKey: options.apiKey, network: options.network, keys });
+  const shared = createLoginServiceHandlers({ apiKey: options.apiKey, network: options.network, keys, epochMs: options.epochMs });
   // Delays wait, then fall through to the real handlers (a resolver returning nothing).
   const latency: RequestHandler[] = [];
   if (options.latencyMs) latency.push(http.all('*/v1/*', () => delay(options.latencyMs).then(() => undefined)));
-  if (options.proofDelayMs) latency.push(http.post('*/v1/zklogin/zkp', () => delay(options.proofDelayMs).then(() => undefined)));
+  let proofDelayMs = options.proofDelayMs ?? 0;
+  latency.push(http.post('*/v1/zklogin/zkp', () => (proofDelayMs ? delay(proofDelayMs).then(() => undefined) : undefined)));
   let overrides: RequestHandler[] = [];
   const requests: RecordedRequest[] = [];
   const authorizations: MockServices['authorizations'] = [];
@@ -69,5 +74,6 @@ export function createMockServices(options: MockServicesOptions): MockServices {
     authorizations,
     use: (...handlers) => void (overrides = [...handlers, ...overrides]),
     reset: () => void (overrides = []),
+    setProofDelay: (ms) => void (proofDelayMs = ms),
   };
 }

@@ -3,6 +3,7 @@
  * Playwright and for trying real mode locally:
  *
  *   node mocks/server.ts --port 5199 --api-key some-key [--network testnet] [--latency 100] [--proof-delay 0]
+ *     [--epoch-ms 1800000]   (shorter epochs: sessions last two of them)
  *
  * Login service: http://127.0.0.1:<port>/v1/... ; identity providers:
  * http://127.0.0.1:<port>/idp/<provider>/authorize. Test control (never in the app):
@@ -10,6 +11,7 @@
  *   GET        /__control/authorizations  authorization requests seen
  *   POST       /__control/faults          {"call":"nonce|login|proof","fault":"http-500",…,"times":1}
  *   DELETE     /__control/faults          back to the shared handlers
+ *   POST       /__control/proof-delay     {"ms":3000}: the prover's extra delay from now on
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     network: { type: 'string', default: 'testnet' },
     latency: { type: 'string', default: '0' },
     'proof-delay': { type: 'string', default: '0' },
+    'epoch-ms': { type: 'string' },
   },
 });
 
@@ -34,6 +37,7 @@ const services = createMockServices({
   network: values.network,
   latencyMs: Number(values.latency),
   proofDelayMs: Number(values['proof-delay']),
+  ...(values['epoch-ms'] ? { epochMs: Number(values['epoch-ms']) } : {}),
 });
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -63,6 +67,12 @@ async function control(req: IncomingMessage, res: ServerResponse, mocks: MockSer
       return json(res, 400, { error: `call must be one of ${Object.keys(CALLS)}, fault one of ${FAULTS}` });
     }
     mocks.use(faultHandler(call as Call, fault as Fault, typeof times === 'number' ? times : undefined));
+    return json(res, 200, { ok: true });
+  }
+  if (path === '/__control/proof-delay' && req.method === 'POST') {
+    const { ms } = await readJson(req);
+    if (typeof ms !== 'number' || !(ms >= 0)) return json(res, 400, { error: 'ms must be a number of milliseconds' });
+    mocks.setProofDelay(ms);
     return json(res, 200, { ok: true });
   }
   return json(res, 404, { error: 'unknown control route' });

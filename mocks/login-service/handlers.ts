@@ -18,6 +18,7 @@ import { createNonceRegistry } from './nonce-registry.ts';
 import { buildMockProof, saltFor } from './proof.ts';
 
 export const MOCK_GENESIS = Date.UTC(2023, 4, 3);
+/** Sui's epochs last about a day; a service may be set up with shorter ones. */
 export const EPOCH_MS = 24 * 60 * 60 * 1000;
 /** Epochs a session lasts without additionalEpochs: about two days, as Enoki's. */
 const DEFAULT_EPOCHS = 2;
@@ -30,6 +31,8 @@ export interface LoginServiceMockOptions {
   keys: SigningKeys;
   now?: () => number;
   saltSecret?: string;
+  /** How long an epoch lasts (default a day): sessions last two epochs. */
+  epochMs?: number;
 }
 
 export const fail = (status: number, code: string, message: string) =>
@@ -39,6 +42,7 @@ const ok = (data: unknown) => HttpResponse.json({ data });
 
 export function createLoginServiceHandlers(options: LoginServiceMockOptions) {
   const now = options.now ?? Date.now;
+  const epochMs = options.epochMs ?? EPOCH_MS;
   const network = options.network ?? 'testnet';
   const saltSecret = options.saltSecret ?? 'mock-login-service-salt';
   const nonces = createNonceRegistry();
@@ -108,11 +112,11 @@ export function createLoginServiceHandlers(options: LoginServiceMockOptions) {
       if (typeof additional !== 'number' || !Number.isInteger(additional) || additional < 0 || additional > 30) {
         return fail(400, 'invalid_additional_epochs', 'additionalEpochs must be an integer from 0 to 30.');
       }
-      const epoch = Math.floor((now() - MOCK_GENESIS) / EPOCH_MS);
+      const epoch = Math.floor((now() - MOCK_GENESIS) / epochMs);
       const maxEpoch = epoch + DEFAULT_EPOCHS + additional;
       const randomness = generateRandomness();
       const nonce = generateNonce(publicKey, maxEpoch, randomness);
-      const estimatedExpiration = now() + (maxEpoch - epoch) * EPOCH_MS;
+      const estimatedExpiration = now() + (maxEpoch - epoch) * epochMs;
       nonces.add(nonce, {
         ephemeralPublicKey: body.ephemeralPublicKey as string,
         maxEpoch,

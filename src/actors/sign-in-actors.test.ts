@@ -5,6 +5,7 @@ import { fromBase64, toBase64 } from '@mysten/sui/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
+import { createLoginServiceHandlers } from '../../mocks/login-service/handlers.ts';
 import { createTestLoginService, TEST_API_KEY, TEST_API_URL, TEST_ISSUER_BASE } from '../../mocks/testing.ts';
 import { parseConfig, type AppConfig } from '../config.ts';
 import { createMemoryVault, type KeyVault } from '../storage/key-vault.ts';
@@ -282,7 +283,7 @@ describe('the real actors against the mock login service', () => {
     expect(announced).toEqual(['signed-out']);
   });
 
-  it('warm start: intent prepares one nonce that the click uses; no intent costs nothing; a nonce near expiry is refreshed', async () => {
+  it('warm start: intent prepares one nonce that the click uses; no intent costs nothing; a nonce that spent a share of its lifetime is refreshed', async () => {
     const nonceCalls: string[] = [];
     const count = ({ request }: { request: Request }) => {
       if (request.url.endsWith('/v1/zklogin/nonce')) nonceCalls.push(request.url);
@@ -303,7 +304,7 @@ describe('the real actors against the mock login service', () => {
       const { page: signedIn } = await signIn(tab);
       expect(signedIn.getSnapshot().matches('signed-in')).toBe(true);
 
-      // A prepared nonce that is about to expire is not used.
+      // A prepared nonce that has spent a tenth of its two-day lifetime is not used.
       let now = Date.now();
       const lateTab = browserTab(config(), () => now);
       const late = lateTab.page();
@@ -311,12 +312,47 @@ describe('the real actors against the mock login service', () => {
       late.send({ type: 'user.intent' });
       await waitFor(late, (s) => s.matches({ idle: 'prepared' }));
       const before = nonceCalls.length;
-      now += 3 * 86_400_000 - 30 * 60_000;
+      now += 0.2 * 86_400_000 + 60_000;
       late.send({ type: 'user.signIn', provider: 'google' });
       await waitFor(late, (s) => s.matches({ redirecting: 'navigating' }));
       expect(nonceCalls.length).toBe(before + 1);
     } finally {
       service.server.events.removeListener('request:start', count);
+    }
+  });
+
+  it('warm start with one-hour sessions: the nonce prepared on hover is used, one nonce call per sign-in', async () => {
+    // A login service with half-hour epochs: every estimatedExpiration is one hour ahead.
+    service.server.use(...createLoginServiceHandlers({ apiKey: TEST_API_KEY, keys: service.keys, epochMs: 30 * 60_000 }));
+    const nonceAnswers: { estimatedExpiration: number }[] = [];
+    const record = ({ request, response }: { request: Request; response: Response }) => {
+      if (request.url.endsWith('/v1/zklogin/nonce'))
+        void response
+          .clone()
+          .json()
+          .then(({ data }) => nonceAnswers.push(data));
+    };
+    service.server.events.on('response:mocked', record);
+    try {
+      const tab = browserTab();
+      const page = tab.page();
+      await waitFor(page, (s) => s.matches('idle'));
+      page.send({ type: 'user.intent' });
+      await waitFor(page, (s) => s.matches({ idle: 'prepared' }));
+      await waitFor(page, () => nonceAnswers.length === 1);
+      expect(nonceAnswers[0]!.estimatedExpiration - Date.now()).toBeLessThanOrEqual(3_600_000);
+      expect(nonceAnswers[0]!.estimatedExpiration - Date.now()).toBeGreaterThan(3_500_000);
+      page.send({ type: 'user.intent' });
+      page.send({ type: 'user.signIn', provider: 'google' });
+      await waitFor(page, (s) => s.matches({ redirecting: 'navigating' }));
+      expect(nonceAnswers).toHaveLength(1);
+      // The nonce sent to the provider is the prepared one, and the session lasts its hour.
+      const session = await readSession(tab);
+      expect(new URL(tab.navigations.at(-1)!).searchParams.get('nonce')).toBe(session.nonce);
+      expect(session.expiresAt).toBe(nonceAnswers[0]!.estimatedExpiration);
+    } finally {
+      service.server.events.removeListener('response:mocked', record);
+      service.server.resetHandlers();
     }
   });
 });

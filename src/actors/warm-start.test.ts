@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWarmStart, NONCE_REFRESH_MARGIN_MS } from './warm-start.ts';
+import { createWarmStart, isFreshNonce, NONCE_STALE_SHARE } from './warm-start.ts';
 
 const DAY = 86_400_000;
 const fresh = (id: number) => ({ id, nonce: { estimatedExpiration: Date.now() + 2 * DAY } });
@@ -29,14 +29,77 @@ describe('warm start', () => {
     await expect(warm.take()).resolves.toBeUndefined();
   });
 
-  it('a nonce with less than the margin left is not used', async () => {
-    let now = Date.now();
+  it("freshness is relative to the nonce's own lifetime, whatever its length", () => {
+    const HOUR = 3_600_000;
+    for (const lifetime of [HOUR, 2 * DAY]) {
+      // Prepared a moment ago: as good as a new one, even with one-hour sessions.
+      expect(isFreshNonce(lifetime, 0, 2_000)).toBe(true);
+      expect(isFreshNonce(lifetime, 0, lifetime * NONCE_STALE_SHARE - 1)).toBe(true);
+      // Spent a meaningful share of its lifetime: a new one gives a longer session.
+      expect(isFreshNonce(lifetime, 0, lifetime * NONCE_STALE_SHARE)).toBe(false);
+    }
+    // Already past its expiry when it arrived: never used.
+    expect(isFreshNonce(1_000, 2_000, 2_000)).toBe(false);
+  });
+
+  it('a one-hour nonce prepared on hover is the one the click uses: exactly one call', async () => {
+    let now = 1_000_000;
+    let made = 0;
     const warm = createWarmStart(
-      async () => ({ nonce: { estimatedExpiration: now + NONCE_REFRESH_MARGIN_MS + 1000 } }),
+      async () => ({ id: ++made, nonce: { estimatedExpiration: now + 3_600_000 } }),
       () => now,
     );
     await warm.prepare();
-    now += 2000;
+    now += 5_000;
+    expect((await warm.take())?.id).toBe(1);
+    expect(made).toBe(1);
+  });
+
+  it('a nonce that has spent a share of its lifetime is not used, and a new intent replaces it', async () => {
+    let now = 1_000_000;
+    let made = 0;
+    const warm = createWarmStart(
+      async () => ({ id: ++made, nonce: { estimatedExpiration: now + 3_600_000 } }),
+      () => now,
+    );
+    await warm.prepare();
+    now += 3_600_000 * NONCE_STALE_SHARE;
+    // A new hover: the stale preparation is replaced by a new one, which the click uses.
+    await warm.prepare();
+    expect(made).toBe(2);
+    expect((await warm.take())?.id).toBe(2);
+    // Left alone until stale, the click starts afresh.
+    await warm.prepare();
+    now += 3_600_000;
+    expect(await warm.take()).toBeUndefined();
+  });
+
+  it('a fresh preparation is never replaced by another with the same lifetime', async () => {
+    let now = 1_000_000;
+    let made = 0;
+    const warm = createWarmStart(
+      async () => ({ id: ++made, nonce: { estimatedExpiration: now + 3_600_000 } }),
+      () => now,
+    );
+    for (let hover = 0; hover < 5; hover++) {
+      await warm.prepare();
+      now += 10_000;
+    }
+    expect(made).toBe(1);
+  });
+
+  it('a failed preparation is not retried by more intent (a failing service is not hammered); the click retries', async () => {
+    let made = 0;
+    const warm = createWarmStart(async () => {
+      made++;
+      if (made === 1) throw new Error('HTTP 503');
+      return fresh(made);
+    }, Date.now);
+    await warm.prepare().catch(() => {});
+    await warm.prepare().catch(() => {});
+    expect(made).toBe(1);
     await expect(warm.take()).resolves.toBeUndefined();
+    await warm.prepare();
+    expect((await warm.take())?.id).toBe(2);
   });
 });
