@@ -1,11 +1,13 @@
 /**
  * npm run bench runs as one Playwright "test" (bench/bench.spec.ts): Playwright's webServer
  * builds both apps, starts them and the mock server, waits until each answers, and stops
- * them afterwards. Both apps are production builds served by `vite preview`.
+ * them afterwards. Both apps are production builds in real mode, served by `vite preview`,
+ * against the same standalone mock server on another origin. A third, built-in build of
+ * ours serves the sign-in/sign-out cycles only (a memory measure, with no peer).
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { APPS, BUILT_IN_URL, MOCK, OURS_ENV, PORTS, KEY, SERVICE_ENV, SETTINGS } from './settings.ts';
+import { APPS, BUILT_IN_URL, MOCK, PORTS, KEY, REAL_MODE_ENV, SETTINGS } from './settings.ts';
 
 const build = (command: string) => (SETTINGS.skipBuild ? '' : `${command} && `);
 
@@ -34,7 +36,7 @@ export default defineConfig({
       command: `${build(`npx vite build --logLevel warn --outDir ${APPS.ours.dist}`)}npx vite preview --outDir ${APPS.ours.dist} --port ${PORTS.ours} --strictPort`,
       url: APPS.ours.url,
       cwd: '..',
-      env: OURS_ENV,
+      env: REAL_MODE_ENV,
       timeout: 180_000,
       reuseExistingServer: false,
     },
@@ -42,7 +44,7 @@ export default defineConfig({
       command: `${build('npx vite build --logLevel warn --config bench/peer/vite.config.ts')}npx vite preview --config bench/peer/vite.config.ts --port ${PORTS.peer} --strictPort`,
       url: APPS.peer.url,
       cwd: '..',
-      env: SERVICE_ENV,
+      env: REAL_MODE_ENV,
       timeout: 180_000,
       reuseExistingServer: false,
     },

@@ -1,25 +1,27 @@
 /**
  * The benchmark's measurements: our app against the closest existing implementation
- * (EnokiFlow, in bench/peer/), both production builds, driven alike by Playwright in
- * Chromium against the same mock identity provider and login service. Alternating A/B runs
- * after a warm-up; medians; ratios ours/peer. A benchmark, not a test: it never fails on a
- * slow machine, and CI does not run it. The servers are started by Playwright's webServer
- * (bench/playwright.config.ts); `npm run bench -- --runs 7 --latency 100 --proof-delay 0
- * --cycles 1000 [--skip-build]` sets what is measured.
+ * (EnokiFlow, in bench/peer/), both production builds in real mode against the same
+ * standalone mock server on another origin, driven alike by Playwright in Chromium, with
+ * the providers' real addresses answered alike for both. Every step ends at what the
+ * visitor sees, timed in the page. Alternating A/B runs after a warm-up; medians; ratios
+ * ours/peer. A benchmark, not a test: it never fails on a slow machine, and CI does not
+ * run it. The servers are started by Playwright's webServer (bench/playwright.config.ts);
+ * `npm run bench -- --runs 7 --latency 100 --proof-delay 0 --prover-runs 3 --cycles 1000
+ * [--skip-build]` sets what is measured.
  */
 import type { Browser, Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { countEntries, readStoredData } from '../e2e/browser-storage.ts';
 import { installProbe, type ProbeMark } from './probe.ts';
-import { writeReport, type BenchResult } from './report.ts';
-import { APPS, BUILT_IN_URL, MOCK, SETTINGS, type App } from './settings.ts';
+import { PROVER_KEYS, STEP_KEYS, writeReport, type BenchResult } from './report.ts';
+import { APPS, BUILT_IN_URL, MOCK, PROVER_DELAY_MS, SETTINGS, type App } from './settings.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** One page with the probe; marks arrive as they happen. */
+type MarkMatch = string | ((name: string) => boolean);
+
+/** One page with the probe; marks arrive as they happen, from every document the page shows. */
 async function openPage(browser: Browser, app: App | 'builtIn') {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -30,19 +32,19 @@ async function openPage(browser: Browser, app: App | 'builtIn') {
     waiters.forEach((wake) => wake());
   });
   await page.addInitScript(installProbe);
-  if (app === 'peer') await redirectProvidersToMock(page);
-  /** The first mark `name` after index `after`, as soon as the page reports it. */
-  const waitMark = (name: string, after = 0, timeout = 20_000) =>
+  /** The first mark matching `match` after index `after`, as soon as the page reports it. */
+  const waitMark = (match: MarkMatch, after = 0, timeout = 30_000) =>
     new Promise<ProbeMark>((resolve, reject) => {
+      const matches = typeof match === 'string' ? (name: string) => name === match : match;
       const check = () => {
-        const found = marks.slice(after).find((mark) => mark.name === name);
+        const found = marks.slice(after).find((mark) => matches(mark.name));
         if (!found) return;
         cleanup();
         resolve(found);
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`no "${name}" mark on ${app}`));
+        reject(new Error(`no "${String(match)}" mark on ${app}`));
       }, timeout);
       const cleanup = () => {
         clearTimeout(timer);
@@ -55,11 +57,12 @@ async function openPage(browser: Browser, app: App | 'builtIn') {
 }
 
 /**
- * EnokiFlow hard-codes the providers' URLs: answer those navigations with a redirect to
- * the mock provider, through Chromium's own interception (page.route would answer CORS
- * preflights itself and hide real ones).
+ * Both apps send the visitor to the real providers' addresses (neither is told where the
+ * mock provider is). Chromium's own request interception (CDP Fetch) answers those
+ * navigations, for both alike, with a redirect to the mock provider's page. (page.route
+ * would answer CORS preflights itself and hide real ones.)
  */
-async function redirectProvidersToMock(page: Page) {
+async function answerProvidersWithMock(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   const providers: Record<string, string> = {
     'accounts.google.com': 'google',
@@ -89,93 +92,152 @@ async function callbackFrom(authorizeUrl: string, identity = 'alice'): Promise<s
   return response.headers.get('location')!;
 }
 
-async function clickButton(page: Page, name: string, hoverFirstMs = 0) {
+/** A visitor's click: the mouse onto the button, a pause, press and release. */
+async function clickAfterHover(page: Page, name: string, hoverMs: number) {
   const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  if (hoverFirstMs) await page.waitForTimeout(hoverFirstMs);
+  await page.waitForTimeout(hoverMs);
   await page.mouse.down();
   await page.mouse.up();
+}
+
+const clicked = (label: string) => (name: string) => name.startsWith(`click:${label}`);
+const arm = (page: Page, name: string) =>
+  page.evaluate((mark) => (window as unknown as { __benchArm: (n: string) => void }).__benchArm(mark), name);
+
+interface Script {
+  url: string;
+  gzip: number;
+  raw: number;
+  /** When the request started, on the browser's clock (as the marks). */
+  startedAt: number;
+}
+
+/** Every script the page loads, from any document, once per address. */
+function recordScripts(page: Page) {
+  const scripts = new Map<string, Promise<Script>>();
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.resourceType() !== 'script' || scripts.has(response.url())) return;
+    scripts.set(
+      response.url(),
+      response.body().then((body) => ({
+        url: response.url(),
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        startedAt: request.timing().startTime,
+      })),
+    );
+  });
+  return async () => Promise.all(scripts.values());
 }
 
 interface Journey {
   firstLoad: number;
   clickPlain: number;
-  clickAfterHover: number;
-  callback: number;
+  /** Of clickPlain: the provider's own page, from its navigation to its Continue button. */
+  providerPage: number;
+  continueToSignedIn: number;
+  /** Of continueToSignedIn: the app's page, from its navigation to signed in. */
+  callbackPage: number;
   proof: number;
+  sign: number;
   reload: number;
   signOut: number;
-  firstLoadScripts: { url: string; raw: number; gzip: number }[];
+  clickAfterHover: number;
+  scripts: Script[];
+  usableAt: number;
 }
 
 async function journey(browser: Browser, app: App): Promise<Journey> {
   const { context, page, marks, waitMark } = await openPage(browser, app);
-  const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];
-  const onResponse = (response: import('@playwright/test').Response) => {
-    if (response.request().resourceType() === 'script') {
-      scripts.push(
-        response.body().then((body) => ({
-          url: new URL(response.url()).pathname,
-          raw: body.length,
-          gzip: gzipSync(body, { level: 9 }).length,
-        })),
-      );
-    }
-  };
-  page.on('response', onResponse);
+  await answerProvidersWithMock(page);
+  const scripts = recordScripts(page);
   try {
     await page.goto(APPS[app].url);
-    const firstLoad = (await waitMark('usable')).at;
-    // First-load JS is what the page needed to become usable; what it prefetches while
-    // idle afterwards is counted in "all JS" only.
-    page.off('response', onResponse);
+    const usable = await waitMark('usable');
     await page.waitForLoadState('networkidle');
 
-    // Plain click: straight onto the button.
+    // A plain Playwright click (it moves the mouse onto the button first), to the
+    // provider's page with its Continue button.
     let from = marks.length;
-    await page.mouse.move(0, 0);
-    const box = (await page.getByRole('button', { name: 'Sign in with Google' }).boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    const clickPlain = (await waitMark('navigate', from)).at - (await waitMark('click:Sign in with Google', from)).at;
-    await page.waitForURL(/\/idp\/google\/authorize/);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const shown = await waitMark('provider-shown', from);
+    const clickPlain = shown.at - (await waitMark(clicked('Sign in with Google'), from)).at;
 
-    // A person's click: 300 ms of hover first.
-    await page.goto(APPS[app].url);
-    await waitMark('usable', marks.length - 1);
+    // The visitor continues at the provider, and comes back signed in.
     from = marks.length;
-    await clickButton(page, 'Sign in with Google', 300);
-    const clickAfterHover = (await waitMark('navigate', from)).at - (await waitMark('click:Sign in with Google', from)).at;
-    await page.waitForURL(/\/idp\/google\/authorize/);
-
-    // The provider answers: load the page with the callback fragment.
-    const callbackUrl = await callbackFrom(page.url());
-    from = marks.length;
-    await page.goto(callbackUrl);
-    const callback = (await waitMark('signed-in', from)).at;
+    await page.getByRole('button', { name: /Continue as Alice/ }).click();
+    const signedIn = await waitMark('signed-in', from);
+    const continueToSignedIn = signedIn.at - (await waitMark(clicked('Continue as Alice'), from)).at;
+    await page.waitForLoadState('networkidle');
 
     from = marks.length;
-    await page.evaluate(() => (window as unknown as { __benchArm: (n: string) => void }).__benchArm('ready'));
-    await clickButton(page, 'Create proof');
-    const proof = (await waitMark('ready', from)).at - (await waitMark('click:Create proof', from)).at;
+    await arm(page, 'ready');
+    await page.getByRole('button', { name: 'Create proof' }).click();
+    const proof = (await waitMark('ready', from)).at - (await waitMark(clicked('Create proof'), from)).at;
+
+    from = marks.length;
+    await arm(page, 'signature');
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    const sign = (await waitMark('signature', from)).at - (await waitMark(clicked('Sign message'), from)).at;
 
     from = marks.length;
     await page.reload();
-    const reload = (await waitMark('signed-in', from)).at;
+    const reload = (await waitMark('signed-in', from)).sinceNavigation;
+    await page.waitForLoadState('networkidle');
 
     from = marks.length;
-    await page.evaluate(() => (window as unknown as { __benchArm: (n: string) => void }).__benchArm('cleared'));
-    await clickButton(page, 'Sign out');
-    const signOut = (await waitMark('cleared', from)).at - (await waitMark('click:Sign out', from)).at;
+    await arm(page, 'cleared');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const signOut = (await waitMark('cleared', from)).at - (await waitMark(clicked('Sign out'), from)).at;
+
+    // A person's click: 300 ms of hover first.
+    from = marks.length;
+    await clickAfterHover(page, 'Sign in with Google', 300);
+    const hovered = (await waitMark('provider-shown', from)).at - (await waitMark(clicked('Sign in with Google'), from)).at;
     return {
-      firstLoad,
+      firstLoad: usable.sinceNavigation,
       clickPlain,
-      clickAfterHover,
-      callback,
+      providerPage: shown.sinceNavigation,
+      continueToSignedIn,
+      callbackPage: signedIn.sinceNavigation,
       proof,
+      sign,
       reload,
       signOut,
-      firstLoadScripts: await Promise.all(scripts),
+      clickAfterHover: hovered,
+      scripts: await scripts(),
+      usableAt: usable.at,
     };
+  } finally {
+    await context.close();
+  }
+}
+
+interface ProverJourney {
+  proof: number;
+  firstSignature: number;
+}
+
+/** With the realistic prover: from signed in, a visitor who wants a signature at once. */
+async function proverJourney(browser: Browser, app: App): Promise<ProverJourney> {
+  const { context, page, marks, waitMark } = await openPage(browser, app);
+  await answerProvidersWithMock(page);
+  try {
+    await page.goto(APPS[app].url);
+    await waitMark('usable');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await waitMark('provider-shown');
+    let from = marks.length;
+    await page.getByRole('button', { name: /Continue as Alice/ }).click();
+    await waitMark('signed-in', from);
+    from = marks.length;
+    await page.evaluate(() => (window as unknown as { __benchAutopilot: () => void }).__benchAutopilot());
+    const signature = await waitMark('signature', from, 60_000);
+    const start = await waitMark('autopilot', from);
+    const proof = (await waitMark('ready', from)).at - (await waitMark(clicked('Create proof'), from)).at;
+    return { proof, firstSignature: signature.at - start.at };
   } finally {
     await context.close();
   }
@@ -225,58 +287,72 @@ async function cycles(browser: Browser, total: number) {
   }
 }
 
-function jsOnDisk(dist: string) {
-  const dir = join(dist, 'assets');
-  const files = readdirSync(dir).filter((file) => file.endsWith('.js'));
-  return files.reduce(
-    (sum, file) => {
-      const body = readFileSync(join(dir, file));
-      return { raw: sum.raw + body.length, gzip: sum.gzip + gzipSync(body, { level: 9 }).length };
-    },
-    { raw: 0, gzip: 0 },
-  );
+const sum = (scripts: Script[]) => ({
+  raw: scripts.reduce((total, script) => total + script.raw, 0),
+  gzip: scripts.reduce((total, script) => total + script.gzip, 0),
+  files: scripts.length,
+});
+
+/** The prover's extra delay on the mock server, from now on. */
+async function setProofDelay(ms: number) {
+  const response = await fetch(`${MOCK}/__control/proof-delay`, { method: 'POST', body: JSON.stringify({ ms }) });
+  if (!response.ok) throw new Error(`could not set the proof delay: HTTP ${response.status}`);
 }
+
+/** Alternating A/B runs: which app goes first alternates, so drift hits both alike. */
+async function alternate<T>(runs: number, measure: (app: App) => Promise<T>, label: string) {
+  const results: Record<App, T[]> = { ours: [], peer: [] };
+  for (let i = 0; i < runs; i++) {
+    const order: App[] = i % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours'];
+    for (const app of order) results[app].push(await measure(app));
+    console.log(`  ${label} ${i + 1}/${runs}`);
+  }
+  return results;
+}
+
+function mediansOf<T extends object, K extends keyof T>(runs: Record<App, T[]>, keys: readonly K[]) {
+  return Object.fromEntries(
+    APP_NAMES.map((app) => [app, Object.fromEntries(keys.map((key) => [key, median(runs[app].map((r) => r[key] as number))]))]),
+  ) as Record<App, Record<K, number>>;
+}
+
+const APP_NAMES: App[] = ['ours', 'peer'];
 
 /** Runs every measurement against the servers Playwright started, and writes the report. */
 export async function runBenchmark(browser: Browser) {
   console.log('Warm-up…');
   await journey(browser, 'ours');
   await journey(browser, 'peer');
-  const runs: Record<App, Journey[]> = { ours: [], peer: [] };
-  for (let i = 0; i < SETTINGS.runs; i++) {
-    // Alternate which app goes first, so that drift in the machine hits both alike.
-    const order: App[] = i % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours'];
-    for (const app of order) runs[app].push(await journey(browser, app));
-    console.log(`  run ${i + 1}/${SETTINGS.runs}`);
-  }
+  const runs = await alternate(SETTINGS.runs, (app) => journey(browser, app), 'run');
+
+  await setProofDelay(PROVER_DELAY_MS);
+  const proverRuns = await alternate(
+    SETTINGS.proverRuns,
+    (app) => proverJourney(browser, app),
+    `prover run (${PROVER_DELAY_MS} ms)`,
+  );
+  await setProofDelay(SETTINGS.proofDelayMs);
+
   const encryption = await (async () => {
     const { context, page } = await openPage(browser, 'peer');
     await page.goto(APPS.peer.url);
     const result = await page.evaluate(() =>
-      (window as unknown as { __measureEncryption: (n: number) => Promise<unknown> }).__measureEncryption(7),
+      (window as unknown as { __measureEncryption: (n: number) => Promise<unknown> }).__measureEncryption(15),
     );
     await context.close();
     return result as BenchResult['encryption'];
   })();
   console.log(`Cycles (${SETTINGS.cycles})…`);
   const cycleResult = await cycles(browser, SETTINGS.cycles);
-  const version = browser.version();
-  const steps = ['firstLoad', 'clickAfterHover', 'clickPlain', 'callback', 'proof', 'reload', 'signOut'] as const;
-  const medians = Object.fromEntries(
-    (['ours', 'peer'] as App[]).map((app) => [
-      app,
-      Object.fromEntries(steps.map((step) => [step, median(runs[app].map((r) => r[step]))])),
-    ]),
-  ) as BenchResult['medians'];
-  const firstLoadJs = Object.fromEntries(
-    (['ours', 'peer'] as App[]).map((app) => {
-      const scripts = runs[app][0]!.firstLoadScripts;
-      return [
-        app,
-        { raw: scripts.reduce((s, x) => s + x.raw, 0), gzip: scripts.reduce((s, x) => s + x.gzip, 0), files: scripts.length },
-      ];
+
+  const js = Object.fromEntries(
+    APP_NAMES.map((app) => {
+      // One journey's scripts: those asked for before the page became usable are its
+      // first page; all of them are what a visitor loads over the journey.
+      const { scripts, usableAt } = runs[app][0]!;
+      return [app, { firstPage: sum(scripts.filter((script) => script.startedAt <= usableAt)), journey: sum(scripts) }];
     }),
-  ) as BenchResult['firstLoadJs'];
+  ) as BenchResult['js'];
   const result: BenchResult = {
     date: new Date().toISOString(),
     machine: {
@@ -284,20 +360,33 @@ export async function runBenchmark(browser: Browser) {
       cpuModel: cpus()[0]?.model ?? 'unknown',
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
-      chromium: version,
+      chromium: browser.version(),
     },
     settings: {
       runs: SETTINGS.runs,
+      proverRuns: SETTINGS.proverRuns,
       latencyMs: SETTINGS.latencyMs,
       proofDelayMs: SETTINGS.proofDelayMs,
+      proverDelayMs: PROVER_DELAY_MS,
       cycles: SETTINGS.cycles,
     },
-    medians,
+    medians: mediansOf(runs, STEP_KEYS),
     samples: Object.fromEntries(
-      (['ours', 'peer'] as App[]).map((app) => [app, runs[app].map(({ firstLoadScripts: _, ...rest }) => rest)]),
+      APP_NAMES.map((app) => [app, runs[app].map(({ scripts: _, usableAt: __, ...rest }) => rest)]),
     ) as BenchResult['samples'],
-    firstLoadJs,
-    allJs: { ours: jsOnDisk(APPS.ours.dist), peer: jsOnDisk(APPS.peer.dist) },
+    prover: { medians: mediansOf(proverRuns, PROVER_KEYS), samples: proverRuns },
+    js,
+    scripts: Object.fromEntries(
+      APP_NAMES.map((app) => [
+        app,
+        runs[app][0]!.scripts.map(({ url, gzip, raw, startedAt }) => ({
+          path: new URL(url).pathname,
+          gzip,
+          raw,
+          firstPage: startedAt <= runs[app][0]!.usableAt,
+        })),
+      ]),
+    ) as BenchResult['scripts'],
     encryption,
     cycles: cycleResult,
   };

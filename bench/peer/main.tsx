@@ -28,6 +28,7 @@ function Peer() {
   useEffect(() => void flow.getSession().finally(() => setRestored(true)), [flow]);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [signature, setSignature] = useState<string | null>(null);
   const state = !restored ? 'restoring' : ready ? 'ready' : address && session?.jwt ? 'signed-in' : 'idle';
   const signIn = async (provider: 'google' | 'facebook' | 'twitch', clientId: string) => {
     window.location.assign(
@@ -60,7 +61,32 @@ function Peer() {
               Create proof
             </button>
           )}
-          <button type="button" onClick={() => void flow.logout().then(() => setReady(false))}>
+          {ready && (
+            <button
+              type="button"
+              onClick={() =>
+                flow
+                  .getKeypair({ network: 'testnet' })
+                  .then((keypair) => keypair.signPersonalMessage(new TextEncoder().encode('Hello from Sui zkLogin')))
+                  .then(
+                    ({ signature }) => setSignature(signature),
+                    (e: Error) => setError(e.message),
+                  )
+              }
+            >
+              Sign message
+            </button>
+          )}
+          {signature && <code data-testid="signature">{signature}</code>}
+          <button
+            type="button"
+            onClick={() =>
+              void flow.logout().then(() => {
+                setReady(false);
+                setSignature(null);
+              })
+            }
+          >
             Sign out
           </button>
         </>
