@@ -1,8 +1,10 @@
 /**
  * Boot: read the configuration, start the machine (before React, so a callback's request
- * goes out at once), attach the inspector when asked, render.
+ * goes out at once), attach the inspector when asked, render once there is something to
+ * show.
  */
 import { StrictMode } from 'react';
+import { waitFor } from 'xstate';
 import { createRoot } from 'react-dom/client';
 import { preloadSignInCode } from './actors/sign-in-actors.ts';
 import { startSignInActor } from './app/sign-in-actor.ts';
@@ -10,8 +12,12 @@ import { createTransitionLog, type TransitionEntry } from './app/transition-log.
 import { parseConfig } from './config.ts';
 import { isCallbackFragment } from './zklogin/callback.ts';
 import { App } from './ui/App.tsx';
+import { warmUpTimeFormat } from './ui/use-local-time.ts';
 import { ConfigError } from './ui/ConfigError.tsx';
 import './ui/styles.css';
+
+/** The longest the first paint waits for the restore or the callback's checks. */
+const FIRST_PAINT_WAIT_MS = 100;
 
 async function boot() {
   const root = createRoot(document.getElementById('root')!);
@@ -36,16 +42,27 @@ async function boot() {
       inspector?.next?.(event);
     },
   });
+  // The first paint waits (briefly) for the machine's first answer: a stored session is
+  // painted as the account straight away rather than as a page that then changes, and on
+  // a callback page the login request goes out before React's first render takes the
+  // main thread. Capped, so that slow storage never leaves the page blank.
+  await waitFor(actor, (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating'), {
+    timeout: FIRST_PAINT_WAIT_MS,
+  }).catch(() => {});
   root.render(
     <StrictMode>
       <App actor={actor} config={config} log={log} devtoolsOpen={query.has('devtools')} />
     </StrictMode>,
   );
   // The Sui code is not on the first page: fetch it while the browser has nothing to do,
-  // or at once on a callback page, where "Create proof" is the likely next click.
+  // and on a callback page only once the sign-in has settled and painted: its evaluation
+  // would otherwise hold up the login answer's handling and the address's first paint.
   const whenIdle = window.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 200));
-  if (isCallbackPage) preloadSignInCode();
-  else whenIdle(preloadSignInCode);
+  const settled = isCallbackPage
+    ? waitFor(actor, (snapshot) => !snapshot.hasTag('verifying'), { timeout: Infinity })
+    : Promise.resolve();
+  void settled.finally(() => whenIdle(preloadSignInCode));
+  whenIdle(warmUpTimeFormat);
 }
 
 void boot();

@@ -16,8 +16,33 @@ import { Secret } from '../../machines/secret.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { createWarmStart } from './warm-start.ts';
 
-const loadKeys = () => import('../zklogin/ephemeral-key.ts');
-const loadSigner = () => import('../zklogin/signer.ts');
+/**
+ * A lazily loaded module, kept once it has arrived: in Chromium, import() of a module
+ * already loaded still resolves a task later, behind whatever the page does next (the
+ * click's render), so a warm start would reach the network only after it.
+ */
+function lazyModule<T>(load: () => Promise<T>) {
+  let loaded: T | undefined;
+  let loading: Promise<T> | undefined;
+  return {
+    load: (): Promise<T> =>
+      (loading ??= load().then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          // A chunk that failed to arrive (a network blip) is asked for again next time.
+          loading = undefined;
+          throw error;
+        },
+      )),
+    /** The module if it has arrived, else undefined. */
+    get: (): T | undefined => loaded,
+  };
+}
+
+const keysModule = lazyModule(() => import('../zklogin/ephemeral-key.ts'));
+const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
+const loadKeys = keysModule.load;
+const loadSigner = signerModule.load;
 
 /** Fetches the Sui code the next steps need and warms the curve, so that no click waits. */
 export function preloadSignInCode(): void {
@@ -42,7 +67,7 @@ export function createSignInActors(deps: SignInDependencies) {
 
   /** The ephemeral key and a nonce for it: the part of a start that can be done early. */
   const makeKeyAndNonce = async (signal?: AbortSignal) => {
-    const { createEphemeralKey } = await loadKeys();
+    const { createEphemeralKey } = keysModule.get() ?? (await loadKeys());
     const key = await createEphemeralKey({ native: config.nativeKey, vault }).catch(SignInError.rethrowAs('KEY_CREATION_FAILED'));
     const nonce = await client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal });
     return { key, nonce };

@@ -76,6 +76,31 @@ describe('session store', () => {
     expect(await second.sessions.readSession()).toBeNull();
   });
 
+  it('reading the same sealed text again costs no decryption; any other text is decrypted and checked afresh', async () => {
+    const store = createMemoryStore();
+    const keys = storageKeys('app-key');
+    const inner = createVaultEncryption(createMemoryVault(), 'session-key');
+    let decryptions = 0;
+    const counting = { ...inner, decrypt: (sealed: string, context: string) => (decryptions++, inner.decrypt(sealed, context)) };
+    const sessions = createSessionStore(store, counting, keys);
+    await sessions.save({ provider: 'google' }, session);
+    expect(await sessions.readSession()).toEqual(session);
+    expect(await sessions.readSession()).toEqual(session);
+    expect(decryptions).toBe(0);
+    // Another tab (or an attacker) writes something else: it is read for real.
+    const other = createSessionStore(store, inner, keys);
+    await other.save({ provider: 'google' }, { ...session, jwt: 'other.jwt.value' });
+    expect((await sessions.readSession())?.jwt).toBe('other.jwt.value');
+    expect(decryptions).toBe(1);
+    store.set(
+      keys.session,
+      store.get(keys.session)!.replace(/"payload":"(.)/, (_, first: string) => `"payload":"${first === 'A' ? 'B' : 'A'}`),
+    );
+    expect(await sessions.readSession()).toBeNull();
+    sessions.clear();
+    expect(await sessions.readSession()).toBeNull();
+  });
+
   it('rejects JSON that is not a session of ours', async () => {
     const { sessions } = setup();
     await sessions.save({ provider: 'google' }, { ...session, maxEpoch: 'twelve' } as unknown as SignInSession);

@@ -59,6 +59,10 @@ function parseJson(text: string | null): unknown {
 }
 
 export function createSessionStore(store: KeyValueStore, encryption: Encryption, keys: StorageKeys): SessionStore {
+  // The last session read or written, with the sealed text it came from: reading the
+  // same sealed text again (the callback's checks, then its login request) costs
+  // nothing. Any other text in storage is decrypted and checked afresh.
+  let last: { sealed: string; session: SignInSession } | undefined;
   return {
     readState() {
       const parsed = v.safeParse(SignInStateSchema, parseJson(store.get(keys.state)));
@@ -68,10 +72,13 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
     async readSession() {
       const sealed = store.get(keys.session);
       if (sealed === null) return null;
+      if (last?.sealed === sealed) return last.session;
       try {
         const plaintext = await encryption.decrypt(sealed, keys.session);
         const parsed = v.safeParse(SignInSessionSchema, parseJson(plaintext));
-        return parsed.success ? parsed.output : null;
+        if (!parsed.success) return null;
+        last = { sealed, session: parsed.output };
+        return parsed.output;
       } catch {
         return null;
       }
@@ -84,6 +91,9 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
       try {
         store.set(keys.session, sealed);
         store.set(keys.state, JSON.stringify(state));
+        // What a read would give back (or nothing, for a session a read would refuse).
+        const checked = v.safeParse(SignInSessionSchema, JSON.parse(JSON.stringify(session)));
+        last = checked.success ? { sealed, session: checked.output } : undefined;
       } catch (error) {
         restore(store, keys.state, before.state);
         restore(store, keys.session, before.session);
@@ -92,6 +102,7 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
     },
 
     clear() {
+      last = undefined;
       store.delete(keys.state);
       store.delete(keys.session);
     },

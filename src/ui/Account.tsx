@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { PROVIDER_LABELS } from '../../machines/providers.ts';
 import { SignMessage } from './SignMessage.tsx';
 import { StepAlert } from './StepAlert.tsx';
+import { isoTime, useLocalTime } from './use-local-time.ts';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
-
-const formatTime = (time: number) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(time));
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -23,6 +21,11 @@ function CopyButton({ text, label }: { text: string; label: string }) {
       {copied ? 'Copied' : label}
     </button>
   );
+}
+
+function SessionEnd({ time }: { time: number }) {
+  const text = useLocalTime(time);
+  return <time dateTime={isoTime(time)}>{text ?? '\u00a0'}</time>;
 }
 
 /** Signed in, proving or ready: who the visitor is and what they can do next. */
@@ -52,7 +55,9 @@ export function Account() {
         {expiresAt !== null && (
           <>
             <dt>Session valid until</dt>
-            <dd>{formatTime(expiresAt)}</dd>
+            <dd>
+              <SessionEnd time={expiresAt} />
+            </dd>
           </>
         )}
       </dl>
