@@ -34,6 +34,14 @@ export default defineConfig(({ mode }) => {
       builtInMocks({ enabled: isBuiltIn(settings) && mode !== 'test', network: settings.VITE_SUI_NETWORK ?? 'testnet' }),
       contentSecurityPolicy({ connectSources: connectSources(settings) }),
     ],
+    resolve: {
+      // @xstate/react asks for the shim of useSyncExternalStore, which carries a fallback
+      // for React 17. React 19 has the hook: use the library's own shim-free entry.
+      alias: [
+        { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+        { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+      ],
+    },
     server: { headers: SECURITY_HEADERS, port: 5173 },
     preview: { headers: SECURITY_HEADERS, port: 4173 },
     // The statechart panel's chunk (elkjs) is large on purpose and loads only when opened.
