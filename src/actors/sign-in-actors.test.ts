@@ -2,7 +2,7 @@ import { parseSerializedSignature } from '@mysten/sui/cryptography';
 import { publicKeyFromRawBytes } from '@mysten/sui/verify';
 import { computeZkLoginAddressFromSeed, parseZkLoginSignature } from '@mysten/sui/zklogin';
 import { fromBase64, toBase64 } from '@mysten/sui/utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
 import { createLoginServiceHandlers } from '../../mocks/login-service/handlers.ts';
@@ -103,6 +103,7 @@ describe('the real actors against the mock login service', () => {
     const userSignature = toBase64(parsed.userSignature);
     const inner = parseSerializedSignature(userSignature);
     if (!('publicKey' in inner) || !inner.publicKey) throw new Error('no ephemeral public key in the signature');
+    expect(inner.signatureScheme).toBe('ED25519');
     const ephemeral = publicKeyFromRawBytes(inner.signatureScheme, inner.publicKey);
     expect(await ephemeral.verifyPersonalMessage(new TextEncoder().encode('hello sui'), userSignature)).toBe(true);
     expect(await ephemeral.verifyPersonalMessage(new TextEncoder().encode('tampered'), userSignature)).toBe(false);
@@ -131,6 +132,47 @@ describe('the real actors against the mock login service', () => {
       if (addresses.has(key)) expect(address).toBe(addresses.get(key));
       else expect([...addresses.values()]).not.toContain(address);
       addresses.set(key, address);
+    }
+  });
+
+  it('by default the ephemeral key is a non-extractable WebCrypto Ed25519 key in the vault: no secret in the session', async () => {
+    const tab = browserTab();
+    await signIn(tab);
+    const session = await readSession(tab);
+    expect(session.ephemeralKeyPair).toBe('@@native');
+    const stored = await tab.vault.get<{ scheme: string; privateKey: CryptoKey; publicKey: Uint8Array }>(
+      nativeKeyEntry(session.nativeKeyId!),
+    );
+    expect(stored?.scheme).toBe('ED25519');
+    expect(stored?.privateKey.algorithm.name).toBe('Ed25519');
+    expect(stored?.privateKey.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('pkcs8', stored!.privateKey)).rejects.toThrow();
+    // The public key sent to the login service is the vault key's, in Sui's encoding.
+    expect(fromBase64(session.ephemeralPublicKey!)).toEqual(new Uint8Array([0, ...stored!.publicKey]));
+  });
+
+  it('a browser whose WebCrypto has no Ed25519 gets a JavaScript Ed25519 key, its secret only in the encrypted session', async () => {
+    const generateKey = crypto.subtle.generateKey.bind(crypto.subtle);
+    const spy = vi.spyOn(crypto.subtle, 'generateKey').mockImplementation(((algorithm: AlgorithmIdentifier, ...rest: never[]) => {
+      if ((typeof algorithm === 'string' ? algorithm : algorithm.name) === 'Ed25519') {
+        return Promise.reject(new DOMException('Unrecognized name.', 'NotSupportedError'));
+      }
+      return (generateKey as (...args: unknown[]) => Promise<unknown>)(algorithm, ...rest);
+    }) as typeof crypto.subtle.generateKey);
+    try {
+      const tab = browserTab();
+      const { page, jwt } = await signIn(tab);
+      const session = await readSession(tab);
+      expect(session.ephemeralKeyPair).toMatch(/^suiprivkey1/);
+      expect(session.nativeKeyId).toBeUndefined();
+      for (const value of storedValues(tab)) expect(value).not.toContain(session.ephemeralKeyPair);
+      for (const value of storedValues(tab)) expect(value).not.toContain(jwt);
+      page.send({ type: 'user.createProof' });
+      await waitFor(page, (s) => s.matches({ ready: 'waiting' }));
+      page.send({ type: 'user.signMessage', message: 'fallback' });
+      await waitFor(page, (s) => s.context.signature !== null);
+    } finally {
+      spy.mockRestore();
     }
   });
 

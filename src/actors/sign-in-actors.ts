@@ -44,9 +44,9 @@ const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
 const loadKeys = keysModule.load;
 const loadSigner = signerModule.load;
 
-/** Fetches the Sui code the next steps need and warms the curve, so that no click waits. */
+/** Fetches the code the next steps need, so that no click waits for it. */
 export function preloadSignInCode(): void {
-  void loadKeys().then(({ warmUpCurve }) => warmUpCurve());
+  void loadKeys();
   void loadSigner();
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { stubbedMachine } from '../../machines/test-stubs.ts';
 import { Secret } from '../../machines/secret.ts';
-import { createTransitionLog, statePath } from './transition-log.ts';
+import { createTransitionLog, statePath, TRANSITION_LOG_LIMIT } from './transition-log.ts';
 
 describe('transition log', () => {
   it('records each state change with event, source, target and the time spent in the source', async () => {
@@ -39,6 +39,24 @@ describe('transition log', () => {
     const contexts = log.entries().map((entry) => entry.context);
     expect(contexts.find((context) => context?.fragment !== null)?.fragment).toBe('[redacted]');
     expect(log.entries().at(-1)!.context).toMatchObject({ address: `0x${'ab'.repeat(32)}`, jwt: '[redacted]' });
+  });
+
+  it('keeps the newest TRANSITION_LOG_LIMIT transitions, so a tab open all day holds a bounded log', () => {
+    const log = createTransitionLog();
+    const total = TRANSITION_LOG_LIMIT + 25;
+    for (let i = 0; i < total; i++) {
+      log.observe({
+        type: '@xstate.snapshot',
+        rootId: 'root',
+        actorRef: { sessionId: 'root' },
+        event: { type: `event.${i}` },
+        snapshot: { value: i % 2 === 0 ? 'idle' : 'redirecting', context: { address: null } },
+      } as unknown as Parameters<typeof log.observe>[0]);
+    }
+    expect(log.entries()).toHaveLength(TRANSITION_LOG_LIMIT);
+    expect(log.version()).toBe(total);
+    expect(log.entries()[0]!.event).toBe(`event.${total - TRANSITION_LOG_LIMIT}`);
+    expect(log.entries().at(-1)!.event).toBe(`event.${total - 1}`);
   });
 
   it('names nested states by their path', () => {

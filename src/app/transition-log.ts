@@ -22,6 +22,13 @@ export interface TransitionEntry {
   context?: Record<string, unknown>;
 }
 
+/**
+ * How many transitions the log keeps: about twenty sign-ins, enough for any bug report,
+ * and a bounded share of memory in a tab that stays open all day (each entry carries its
+ * redacted context).
+ */
+export const TRANSITION_LOG_LIMIT = 200;
+
 export interface TransitionLog {
   /** Feed it the actor's inspection events (createActor's `inspect` option). */
   observe(event: InspectionEvent): void;
@@ -41,7 +48,7 @@ export function statePath(value: unknown): string {
 }
 
 export function createTransitionLog(options: { limit?: number; now?: () => number } = {}): TransitionLog {
-  const limit = options.limit ?? 500;
+  const limit = options.limit ?? TRANSITION_LOG_LIMIT;
   const now = options.now ?? Date.now;
   const entries: TransitionEntry[] = [];
   const listeners = new Set<(entry: TransitionEntry) => void>();

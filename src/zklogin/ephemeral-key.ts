@@ -1,15 +1,16 @@
 /**
- * The ephemeral key pair: Ed25519 by default (its secret travels only inside the
- * encrypted session), or a native non-extractable WebCrypto P-256 key kept in the key
- * vault, with a marker in the session. Loaded lazily: it pulls in Sui's crypto code.
+ * The ephemeral key pair, made at the start of a sign-in. By default a non-extractable
+ * WebCrypto Ed25519 key (native-ed25519.ts) kept in the key vault, with a marker in the
+ * session: no secret is ever stored, and no JavaScript curve is needed. With the
+ * native-key setting, a non-extractable WebCrypto P-256 key instead. A browser whose
+ * WebCrypto has no Ed25519 gets a JavaScript Ed25519 key, whose secret travels only
+ * inside the encrypted session. Small on purpose: the Sui code for either fallback is
+ * fetched only when it is used, and signing code lives in signer.ts.
  */
-import type { Signer } from '@mysten/sui/cryptography';
-import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { WebCryptoSigner, type ExportedWebCryptoKeypair } from '@mysten/webcrypto-signer';
 import type { KeyVault } from '../storage/key-vault.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import { NATIVE_KEY_MARKER } from '../storage/session-store.ts';
-import { SignInError } from '../../machines/errors.ts';
+import { generateNativeEd25519, toSuiEd25519PublicKey } from './native-ed25519.ts';
 
 export interface NewEphemeralKey {
   /** Sui-encoded public key (flag byte + key, base64), as the login service expects. */
@@ -24,43 +25,32 @@ export interface NewEphemeralKey {
   discard(): Promise<void>;
 }
 
-export async function createEphemeralKey(options: { native: boolean; vault: KeyVault }): Promise<NewEphemeralKey> {
-  if (!options.native) {
-    const keypair = new Ed25519Keypair();
-    return {
-      publicKey: keypair.getPublicKey().toSuiPublicKey(),
-      stored: keypair.getSecretKey(),
-      persist: async () => {},
-      discard: async () => {},
-    };
-  }
-  const signer = await WebCryptoSigner.generate({ extractable: false });
+/** A key kept in the vault under a fresh entry, named by the session's marker. */
+function vaultKey(publicKey: string, entry: unknown, vault: KeyVault): NewEphemeralKey {
   const nativeKeyId = crypto.randomUUID();
   return {
-    publicKey: signer.getPublicKey().toSuiPublicKey(),
+    publicKey,
     stored: NATIVE_KEY_MARKER,
     nativeKeyId,
-    persist: () => options.vault.put(nativeKeyEntry(nativeKeyId), signer.export()),
-    discard: () => options.vault.delete(nativeKeyEntry(nativeKeyId)),
+    persist: () => vault.put(nativeKeyEntry(nativeKeyId), entry),
+    discard: () => vault.delete(nativeKeyEntry(nativeKeyId)),
   };
 }
 
-/**
- * Pays the curve's one-time set-up (its precomputed tables, tens of milliseconds) while
- * the browser is idle, instead of on the visitor's click.
- */
-export function warmUpCurve(): void {
-  new Ed25519Keypair().getPublicKey();
-}
-
-/** Rebuilds the ephemeral signer from what the session stored. */
-export async function loadEphemeralSigner(
-  session: { ephemeralKeyPair: string; nativeKeyId?: string },
-  vault: KeyVault,
-): Promise<Signer> {
-  if (session.ephemeralKeyPair !== NATIVE_KEY_MARKER) return Ed25519Keypair.fromSecretKey(session.ephemeralKeyPair);
-  if (!session.nativeKeyId) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
-  const exported = await vault.get<ExportedWebCryptoKeypair>(nativeKeyEntry(session.nativeKeyId));
-  if (!exported?.privateKey || !exported.publicKey) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
-  return WebCryptoSigner.import(exported);
+export async function createEphemeralKey(options: { native: boolean; vault: KeyVault }): Promise<NewEphemeralKey> {
+  if (options.native) {
+    const { WebCryptoSigner } = await import('@mysten/webcrypto-signer');
+    const signer = await WebCryptoSigner.generate({ extractable: false });
+    return vaultKey(signer.getPublicKey().toSuiPublicKey(), signer.export(), options.vault);
+  }
+  const ed25519 = await generateNativeEd25519();
+  if (ed25519) return vaultKey(toSuiEd25519PublicKey(ed25519.publicKey), ed25519, options.vault);
+  const { Ed25519Keypair } = await import('@mysten/sui/keypairs/ed25519');
+  const keypair = new Ed25519Keypair();
+  return {
+    publicKey: keypair.getPublicKey().toSuiPublicKey(),
+    stored: keypair.getSecretKey(),
+    persist: async () => {},
+    discard: async () => {},
+  };
 }

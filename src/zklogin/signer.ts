@@ -1,13 +1,38 @@
 /**
- * The zkLogin signer built from the stored proof. Loaded lazily with the Sui code.
+ * The zkLogin signer built from the stored proof, and the ephemeral signer it wraps.
+ * Loaded lazily: this is where the Sui code is.
  */
 import type { Signer } from '@mysten/sui/cryptography';
 import { ZkLoginSigner } from '@mysten/sui/zklogin';
+import type { ExportedWebCryptoKeypair } from '@mysten/webcrypto-signer';
 import type { KeyVault } from '../storage/key-vault.ts';
-import type { SignInSession, SignInState } from '../storage/session-store.ts';
-import { loadEphemeralSigner } from './ephemeral-key.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
+import { NATIVE_KEY_MARKER, type SignInSession, type SignInState } from '../storage/session-store.ts';
+import { isNativeEd25519Entry } from './native-ed25519.ts';
+import { NativeEd25519Signer } from './native-ed25519-signer.ts';
 import { SignInError } from '../../machines/errors.ts';
 import { isExpired } from '../../machines/expiry.ts';
+
+/**
+ * Rebuilds the ephemeral signer from what the session stored: a native key from the
+ * vault (Ed25519, or P-256), or the JavaScript key of a browser without WebCrypto Ed25519.
+ */
+export async function loadEphemeralSigner(
+  session: { ephemeralKeyPair: string; nativeKeyId?: string },
+  vault: KeyVault,
+): Promise<Signer> {
+  if (session.ephemeralKeyPair !== NATIVE_KEY_MARKER) {
+    const { Ed25519Keypair } = await import('@mysten/sui/keypairs/ed25519');
+    return Ed25519Keypair.fromSecretKey(session.ephemeralKeyPair);
+  }
+  if (!session.nativeKeyId) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
+  const entry = await vault.get<unknown>(nativeKeyEntry(session.nativeKeyId));
+  if (isNativeEd25519Entry(entry)) return new NativeEd25519Signer(entry);
+  const exported = entry as ExportedWebCryptoKeypair | undefined;
+  if (!exported?.privateKey || !exported.publicKey) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
+  const { WebCryptoSigner } = await import('@mysten/webcrypto-signer');
+  return WebCryptoSigner.import(exported);
+}
 
 export interface SignerSource {
   session: SignInSession | null;
@@ -41,5 +66,3 @@ export async function buildZkLoginSigner({ session, state, vault, now, ...given 
     throw new Error('The proof from the login service does not match your address, so it was not used.');
   }
 }
-
-export { loadEphemeralSigner };
