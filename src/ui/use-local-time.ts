@@ -26,13 +26,11 @@ export function warmUpTimeFormat(): void {
 
 /** `time` formatted, or null for the one frame until the formatter exists. */
 export function useLocalTime(time: number): string | null {
-  const [formatted, setFormatted] = useState<{ time: number; text: string } | null>(() =>
-    formatter ? { time, text: format(time) } : null,
-  );
-  const current = formatted && Object.is(formatted.time, time) ? formatted.text : null;
+  const [formatted, setFormatted] = useState<{ time: number; text: string } | null>(null);
+  // Once a formatter exists, formatting is cheap: done in the render itself.
+  const current = formatted && Object.is(formatted.time, time) ? formatted.text : formatter ? format(time) : null;
   useEffect(() => {
     if (current !== null) return;
-    if (formatter) return setFormatted({ time, text: format(time) });
     // After the next paint: a frame, then a task.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
