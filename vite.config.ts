@@ -38,14 +38,20 @@ export default defineConfig(({ mode }) => {
       // @xstate/react asks for the shim of useSyncExternalStore, which carries a fallback
       // for React 17. React 19 has the hook: use the library's own shim-free entry.
       alias: [
-        { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+        {
+          find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+          replacement: 'use-sync-external-store/with-selector.js',
+        },
         { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
       ],
     },
+    // The checked settings, for the page (src/main.tsx): it never parses them again.
+    define: { __SIGN_IN_SETTINGS__: JSON.stringify(settings) },
     server: { headers: SECURITY_HEADERS, port: 5173 },
     preview: { headers: SECURITY_HEADERS, port: 4173 },
     // The statechart panel's chunk (elkjs) is large on purpose and loads only when opened.
-    build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1600 },
+    // No modulepreload polyfill: every browser with Ed25519 in WebCrypto preloads natively.
+    build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1600, modulePreload: { polyfill: false } },
     test: {
       include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'mocks/**/*.test.ts'],
       environment: 'node',

@@ -66,63 +66,69 @@ const providerSettings = (provider: Provider) => {
   };
 };
 
-/** Every setting the app reads, and the form each must have. */
-export const SettingsSchema = v.object({
-  VITE_ENOKI_API_KEY: v.optional(token('VITE_ENOKI_API_KEY', 'an application key')),
-  VITE_ENOKI_API_URL: v.optional(httpUrl('VITE_ENOKI_API_URL')),
-  VITE_SUI_NETWORK: v.optional(
-    v.picklist(NETWORKS, (issue) => `VITE_SUI_NETWORK must be one of ${NETWORKS.join(', ')}, ${got(issue)}.`),
-  ),
-  ...providerSettings('google'),
-  ...providerSettings('facebook'),
-  ...providerSettings('twitch'),
-  VITE_REDIRECT_URL: v.optional(httpUrl('VITE_REDIRECT_URL')),
-  VITE_EXTRA_SCOPES: v.optional(
-    v.pipe(
-      v.string(),
-      // RFC 6749 3.3: a scope token is printable ASCII without '"' or '\'.
-      v.regex(
-        /^[\x21\x23-\x5b\x5d-\x7e\s,]+$/,
-        (issue) => `VITE_EXTRA_SCOPES must be scope names separated by spaces, ${got(issue)}.`,
-      ),
-      v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
+/**
+ * Every setting the app reads, and the form each must have. Made on demand (by the
+ * build, the dev server and tests): the page gets its settings already checked, so
+ * none of this is evaluated there.
+ */
+export const settingsSchema = () =>
+  v.object({
+    VITE_ENOKI_API_KEY: v.optional(token('VITE_ENOKI_API_KEY', 'an application key')),
+    VITE_ENOKI_API_URL: v.optional(httpUrl('VITE_ENOKI_API_URL')),
+    VITE_SUI_NETWORK: v.optional(
+      v.picklist(NETWORKS, (issue) => `VITE_SUI_NETWORK must be one of ${NETWORKS.join(', ')}, ${got(issue)}.`),
     ),
-  ),
-  VITE_NATIVE_KEY: v.optional(flag('VITE_NATIVE_KEY')),
-  VITE_INSPECT: v.optional(flag('VITE_INSPECT')),
-  VITE_LOGIN_SERVICE_TIMEOUT_MS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(
-        /^\d+$/,
-        (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
-      ),
-      v.transform(Number),
-      v.minValue(
-        100,
-        (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
-      ),
-      v.maxValue(
-        120_000,
-        (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
+    ...providerSettings('google'),
+    ...providerSettings('facebook'),
+    ...providerSettings('twitch'),
+    VITE_REDIRECT_URL: v.optional(httpUrl('VITE_REDIRECT_URL')),
+    VITE_EXTRA_SCOPES: v.optional(
+      v.pipe(
+        v.string(),
+        // RFC 6749 3.3: a scope token is printable ASCII without '"' or '\'.
+        v.regex(
+          /^[\x21\x23-\x5b\x5d-\x7e\s,]+$/,
+          (issue) => `VITE_EXTRA_SCOPES must be scope names separated by spaces, ${got(issue)}.`,
+        ),
+        v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
       ),
     ),
-  ),
-});
+    VITE_NATIVE_KEY: v.optional(flag('VITE_NATIVE_KEY')),
+    VITE_INSPECT: v.optional(flag('VITE_INSPECT')),
+    VITE_LOGIN_SERVICE_TIMEOUT_MS: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^\d+$/,
+          (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
+        ),
+        v.transform(Number),
+        v.minValue(
+          100,
+          (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
+        ),
+        v.maxValue(
+          120_000,
+          (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
+        ),
+      ),
+    ),
+  });
 
-export type Settings = v.InferOutput<typeof SettingsSchema>;
+export type Settings = v.InferOutput<ReturnType<typeof settingsSchema>>;
 type Env = Record<string, string | boolean | undefined>;
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; errors: string[] };
 
 /** Reads the VITE_* variables; a blank value counts as unset. One message per bad setting. */
 export function readSettings(env: Env): SettingsResult {
+  const schema = settingsSchema();
   const present = Object.fromEntries(
-    Object.keys(SettingsSchema.entries)
+    Object.keys(schema.entries)
       .map((name) => [name, env[name]] as const)
       .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '')
       .map(([name, value]) => [name, value.trim()]),
   );
-  const result = v.safeParse(SettingsSchema, present);
+  const result = v.safeParse(schema, present);
   if (result.success) return { ok: true, settings: result.output };
   return { ok: false, errors: result.issues.map((issue) => issue.message) };
 }
@@ -161,7 +167,15 @@ export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors
 export function parseConfig(env: Env, pageUrl: string): ConfigResult {
   const read = readSettings(env);
   if (!read.ok) return read;
-  const { settings } = read;
+  return { ok: true, config: configFromSettings(read.settings, pageUrl) };
+}
+
+/**
+ * The page's configuration from settings already checked. The page itself gets them
+ * checked at build time (vite.config.ts stops on a bad one and hands the page the
+ * result), so the schema and its library stay off the first page.
+ */
+export function configFromSettings(settings: Settings, pageUrl: string): AppConfig {
   const builtIn = isBuiltIn(settings);
   const page = new URL(pageUrl);
   const mockBase = `${page.origin}${BUILT_IN_MOCK_PATH}`;
@@ -178,21 +192,18 @@ export function parseConfig(env: Env, pageUrl: string): ConfigResult {
   }
 
   return {
-    ok: true,
-    config: {
-      builtIn,
-      enokiApiUrl: trimSlashes(settings.VITE_ENOKI_API_URL ?? (builtIn ? `${mockBase}/enoki` : DEFAULT_ENOKI_API_URL)),
-      enokiApiKey: settings.VITE_ENOKI_API_KEY ?? BUILT_IN_API_KEY,
-      network: settings.VITE_SUI_NETWORK ?? 'testnet',
-      clientIds,
-      authUrls,
-      // The exact redirect URI, as registered with the provider: kept as written.
-      redirectUrl: settings.VITE_REDIRECT_URL ?? `${page.origin}${page.pathname}${page.search}`,
-      extraScopes: settings.VITE_EXTRA_SCOPES ?? [],
-      nativeKey: settings.VITE_NATIVE_KEY ?? false,
-      inspect: settings.VITE_INSPECT ?? false,
-      requestTimeoutMs: settings.VITE_LOGIN_SERVICE_TIMEOUT_MS ?? 15_000,
-    },
+    builtIn,
+    enokiApiUrl: trimSlashes(settings.VITE_ENOKI_API_URL ?? (builtIn ? `${mockBase}/enoki` : DEFAULT_ENOKI_API_URL)),
+    enokiApiKey: settings.VITE_ENOKI_API_KEY ?? BUILT_IN_API_KEY,
+    network: settings.VITE_SUI_NETWORK ?? 'testnet',
+    clientIds,
+    authUrls,
+    // The exact redirect URI, as registered with the provider: kept as written.
+    redirectUrl: settings.VITE_REDIRECT_URL ?? `${page.origin}${page.pathname}${page.search}`,
+    extraScopes: settings.VITE_EXTRA_SCOPES ?? [],
+    nativeKey: settings.VITE_NATIVE_KEY ?? false,
+    inspect: settings.VITE_INSPECT ?? false,
+    requestTimeoutMs: settings.VITE_LOGIN_SERVICE_TIMEOUT_MS ?? 15_000,
   };
 }
 

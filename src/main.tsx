@@ -3,17 +3,17 @@
  * goes out at once), attach the inspector when asked, render once there is something to
  * show.
  */
+// First: it starts fetching the sign-in code, when this page needs it, before React loads.
+import './app/early-load.ts';
 import { StrictMode } from 'react';
 import { waitFor } from 'xstate';
 import { createRoot } from 'react-dom/client';
-import { preloadSignInCode } from './actors/sign-in-actors.ts';
 import { startSignInActor } from './app/sign-in-actor.ts';
 import { createTransitionLog, type TransitionEntry } from './app/transition-log.ts';
-import { parseConfig } from './config.ts';
-import { isCallbackFragment } from './zklogin/callback.ts';
+import { configFromSettings } from './config.ts';
+import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 import { App } from './ui/App.tsx';
 import { warmUpTimeFormat } from './ui/use-local-time.ts';
-import { ConfigError } from './ui/ConfigError.tsx';
 import './ui/styles.css';
 
 /** The longest the first paint waits for the restore or the callback's checks. */
@@ -21,12 +21,7 @@ const FIRST_PAINT_WAIT_MS = 100;
 
 async function boot() {
   const root = createRoot(document.getElementById('root')!);
-  const result = parseConfig(import.meta.env, window.location.href);
-  if (!result.ok) {
-    root.render(<ConfigError errors={result.errors} />);
-    return;
-  }
-  const { config } = result;
+  const config = configFromSettings(__SIGN_IN_SETTINGS__, window.location.href);
   const query = new URLSearchParams(window.location.search);
   // Read before the machine starts: it removes the fragment as soon as it takes it.
   const isCallbackPage = isCallbackFragment(window.location.hash);
@@ -36,7 +31,7 @@ async function boot() {
   // A test harness may listen (Playwright attaches the log to its report); nothing else does.
   const reporter = (window as { __zkloginTransition?: (entry: TransitionEntry) => void }).__zkloginTransition;
   if (reporter) log.subscribe(reporter);
-  const actor = startSignInActor(config, {
+  const { actor, preload } = startSignInActor(config, {
     next: (event) => {
       log.observe(event);
       inspector?.next?.(event);
@@ -61,7 +56,7 @@ async function boot() {
   const settled = isCallbackPage
     ? waitFor(actor, (snapshot) => !snapshot.hasTag('verifying'), { timeout: Infinity })
     : Promise.resolve();
-  void settled.finally(() => whenIdle(preloadSignInCode));
+  void settled.finally(() => whenIdle(preload));
   whenIdle(warmUpTimeFormat);
 }
 

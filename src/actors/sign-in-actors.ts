@@ -1,9 +1,11 @@
 /**
- * The actor implementations of signInMachine. Each wraps one domain operation, returns
- * plain data, and throws a SignInError or LoginServiceError. Sui's crypto code is
- * imported on demand so that the first page stays small.
+ * The actor implementations of signInMachine. Each is one domain operation: a plain
+ * async function that returns plain data and throws a SignInError or LoginServiceError.
+ * `createSignInActors` wraps them as XState promise actors; the page instead loads them
+ * lazily (src/app/lazy-sign-in-actors.ts), so that none of this is on the first page.
+ * Sui's crypto code is imported on demand as well.
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, type PromiseActorLogic } from 'xstate';
 import type { CallbackOutput, RestoreOutput, SignOutput, SignedInSession, StartOutput } from '../../machines/sign-in.types.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
@@ -14,30 +16,8 @@ import { assertProvider, PROVIDER_LABELS } from '../../machines/providers.ts';
 import { buildAuthorizationUrl } from '../zklogin/providers.ts';
 import { Secret } from '../../machines/secret.ts';
 import type { SignInDependencies } from './dependencies.ts';
+import { lazyModule } from './lazy-module.ts';
 import { createWarmStart } from './warm-start.ts';
-
-/**
- * A lazily loaded module, kept once it has arrived: in Chromium, import() of a module
- * already loaded still resolves a task later, behind whatever the page does next (the
- * click's render), so a warm start would reach the network only after it.
- */
-function lazyModule<T>(load: () => Promise<T>) {
-  let loaded: T | undefined;
-  let loading: Promise<T> | undefined;
-  return {
-    load: (): Promise<T> =>
-      (loading ??= load().then(
-        (module) => (loaded = module),
-        (error: unknown) => {
-          // A chunk that failed to arrive (a network blip) is asked for again next time.
-          loading = undefined;
-          throw error;
-        },
-      )),
-    /** The module if it has arrived, else undefined. */
-    get: (): T | undefined => loaded,
-  };
-}
 
 const keysModule = lazyModule(() => import('../zklogin/ephemeral-key.ts'));
 const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
@@ -57,7 +37,15 @@ function signedIn(state: SignInState | null, session: SignInSession): SignedInSe
   return { provider: state.provider, address: state.address, expiresAt: session.expiresAt };
 }
 
-export function createSignInActors(deps: SignInDependencies) {
+/** What a promise actor's creator receives, as far as the operations use it. */
+export interface OperationArgs<I> {
+  input: I;
+  signal: AbortSignal;
+}
+type Operation<O, I> = (args: OperationArgs<I>) => Promise<O>;
+const operation = <O, I>(run: Operation<O, I>) => run;
+
+export function createSignInOperations(deps: SignInDependencies) {
   const { config, client, sessions, vault, encryption, tabs, now } = deps;
   // The signer is rebuilt only when the stored proof changes.
   let signerCache: { proofKey: string; signer: ZkSigner } | undefined;
@@ -75,7 +63,7 @@ export function createSignInActors(deps: SignInDependencies) {
   const warmStart = createWarmStart(makeKeyAndNonce, now);
 
   return {
-    restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
+    restoreSession: operation<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
       const { state, session } = await readBoth();
       if (!session) {
         // State without a readable session is what corruption or a foreign key leaves.
@@ -98,11 +86,11 @@ export function createSignInActors(deps: SignInDependencies) {
       return { status: session.proof ? 'ready' : 'signed-in', ...restored };
     }),
 
-    prepareSignIn: fromPromise<void, void>(async () => {
+    prepareSignIn: operation<void, void>(async () => {
       await warmStart.prepare();
     }),
 
-    startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input, signal }) => {
+    startSignIn: operation<StartOutput, { provider: string }>(async ({ input, signal }) => {
       // Refuse an unknown provider before anything costs the login service a call.
       assertProvider(input.provider);
       const provider = input.provider;
@@ -139,7 +127,7 @@ export function createSignInActors(deps: SignInDependencies) {
       return { url };
     }),
 
-    validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(async ({ input }) => {
+    validateCallback: operation<CallbackOutput, { fragment: Secret<string> }>(async ({ input }) => {
       const { state, session } = await readBoth();
       // Only a started, unfinished flow accepts a callback: a replayed token after
       // sign-in finds a session that already has its jwt, and changes nothing.
@@ -148,7 +136,7 @@ export function createSignInActors(deps: SignInDependencies) {
       return { jwt: new Secret(jwt), provider: state!.provider };
     }),
 
-    fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async ({ input, signal }) => {
+    fetchLogin: operation<SignedInSession, { jwt: Secret<string> }>(async ({ input, signal }) => {
       const { state, session } = await readBoth();
       if (!state || !session || session.jwt) throw SignInError.of('FLOW_NOT_STARTED');
       const jwt = input.jwt.reveal();
@@ -163,7 +151,7 @@ export function createSignInActors(deps: SignInDependencies) {
       return { provider: state.provider, address: login.address, expiresAt: session.expiresAt };
     }),
 
-    createProof: fromPromise<void, void>(async ({ signal }) => {
+    createProof: operation<void, void>(async ({ signal }) => {
       const [{ state, session }, { buildZkLoginSigner, loadEphemeralSigner }] = await Promise.all([readBoth(), loadSigner()]);
       if (session?.proof) {
         if (isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
@@ -194,7 +182,7 @@ export function createSignInActors(deps: SignInDependencies) {
       signerCache = { proofKey: proofKey(withProof), signer };
     }),
 
-    signMessage: fromPromise<SignOutput, { message: string }>(async ({ input }) => {
+    signMessage: operation<SignOutput, { message: string }>(async ({ input }) => {
       // Storage is read every time: another tab may have signed out, or time passed.
       const [{ state, session }, { buildZkLoginSigner }] = await Promise.all([readBoth(), loadSigner()]);
       if (session?.proof && isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
@@ -207,7 +195,7 @@ export function createSignInActors(deps: SignInDependencies) {
       return { signature };
     }),
 
-    clearSession: fromPromise<void, { everywhere: boolean }>(async ({ input }) => {
+    clearSession: operation<void, { everywhere: boolean }>(async ({ input }) => {
       signerCache = undefined;
       // Only this tab's session ends (expiry, or another tab's sign-out): find its native
       // key before the session that names it is gone.
@@ -225,4 +213,21 @@ export function createSignInActors(deps: SignInDependencies) {
   };
 }
 
-export type SignInActors = ReturnType<typeof createSignInActors>;
+export type SignInOperations = ReturnType<typeof createSignInOperations>;
+
+/** The promise-actor type of each operation, as the machine expects it. */
+export type SignInActors = {
+  [K in keyof SignInOperations]: SignInOperations[K] extends Operation<infer O, infer I> ? PromiseActorLogic<O, I> : never;
+};
+
+/** Wraps operations as XState promise actors. */
+export function toActors(operations: { [K in keyof SignInOperations]: SignInOperations[K] }): SignInActors {
+  return Object.fromEntries(
+    Object.entries(operations).map(([name, run]) => [name, fromPromise(run as Operation<unknown, unknown>)]),
+  ) as SignInActors;
+}
+
+/** The machine's actors over real dependencies. */
+export function createSignInActors(deps: SignInDependencies): SignInActors {
+  return toActors(createSignInOperations(deps));
+}

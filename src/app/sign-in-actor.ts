@@ -4,11 +4,10 @@
  */
 import { createActor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
-import { createDependencies } from '../actors/dependencies.ts';
-import { createSignInActors } from '../actors/sign-in-actors.ts';
 import type { AppConfig } from '../config.ts';
-import { isCallbackFragment } from '../zklogin/callback.ts';
+import { isCallbackFragment } from '../zklogin/callback-fragment.ts';
 import { Secret } from '../../machines/secret.ts';
+import { createLazySignIn } from './lazy-sign-in-actors.ts';
 
 export type SignInActorRef = ActorRefFrom<typeof signInMachine>;
 
@@ -23,10 +22,17 @@ function currentFragment(): Secret<string> | null {
   return isCallbackFragment(window.location.hash) ? new Secret(window.location.hash) : null;
 }
 
-export function startSignInActor(config: AppConfig, inspect?: Observer<InspectionEvent>): SignInActorRef {
-  const dependencies = createDependencies(config);
+/**
+ * Starts the machine; returns it with `preload`, which loads the sign-in code and the
+ * key and signer code ahead of the clicks (call when the browser is idle).
+ */
+export function startSignInActor(
+  config: AppConfig,
+  inspect?: Observer<InspectionEvent>,
+): { actor: SignInActorRef; preload: () => void } {
+  const signIn = createLazySignIn(config);
   const machine = signInMachine.provide({
-    actors: createSignInActors(dependencies),
+    actors: signIn.actors,
     actions: {
       navigate: (_, { url }) => window.location.assign(url),
       clearFragment,
@@ -41,11 +47,16 @@ export function startSignInActor(config: AppConfig, inspect?: Observer<Inspectio
     // Whether or not the machine took it, a token never stays in the address bar.
     clearFragment();
   });
-  dependencies.tabs.onSignOut(() => actor.send({ type: 'tab.signedOut' }));
+  signIn.whenLoaded((runtime) => runtime.onSignOutElsewhere(() => actor.send({ type: 'tab.signedOut' })));
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) actor.send({ type: 'page.restored' });
   });
   // Started before React renders, so a callback's login request goes out at once.
   actor.start();
-  return actor;
+  const preload = () =>
+    void signIn.load().then(
+      (runtime) => runtime.preloadSignInCode(),
+      () => {},
+    );
+  return { actor, preload };
 }

@@ -3,7 +3,6 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransitionLog } from '../app/transition-log.ts';
 import { App } from './App.tsx';
-import { ConfigError } from './ConfigError.tsx';
 import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from './test-harness.tsx';
 
 afterEach(cleanup);
@@ -56,15 +55,5 @@ describe('App: one view per state, chosen by tags', () => {
     expect(stateAttribute(container)).toBe('failed');
     expect(screen.getByRole('alert').textContent).toBe('Try later.');
     expect(buttonNames()).toEqual(['Try again', 'Start over']);
-  });
-});
-
-describe('ConfigError', () => {
-  it('names every bad setting', () => {
-    render(<ConfigError errors={['VITE_SUI_NETWORK must be one of mainnet, testnet, devnet, got "moon".']} />);
-    expect(screen.getByRole('heading').textContent).toBe('This app is not configured correctly');
-    expect(screen.getByRole('alert').textContent).toContain(
-      'VITE_SUI_NETWORK must be one of mainnet, testnet, devnet, got "moon".',
-    );
   });
 });

@@ -21,10 +21,7 @@ export function readFragment(fragment: string): URLSearchParams {
   return new URLSearchParams(fragment.startsWith('#') ? fragment.slice(1) : fragment);
 }
 
-/** True when the URL carries a fragment that must be treated as a sign-in callback. */
-export function isCallbackFragment(fragment: string | null | undefined): fragment is string {
-  return typeof fragment === 'string' && fragment.replace(/^#/, '').trim() !== '';
-}
+export { isCallbackFragment } from './callback-fragment.ts';
 
 const MAX_DETAIL_LENGTH = 200;
 

@@ -1,0 +1,77 @@
+/**
+ * The machine's actors, with their code in a chunk of its own (sign-in-runtime.ts).
+ * Each actor forwards to the loaded operation at once when the chunk is there (no task
+ * hop: a warm start reaches the network in the intent's own task), else loads it first.
+ * One thing is answered without it: a restore with nothing stored (a first visit), so
+ * the sign-in buttons never wait for code they do not need.
+ */
+import { fromPromise } from 'xstate';
+import { lazyModule } from '../actors/lazy-module.ts';
+import type { OperationArgs, SignInActors, SignInOperations } from '../actors/sign-in-actors.ts';
+import type { AppConfig } from '../config.ts';
+import { STORAGE_PREFIX, storageKeys } from '../storage/keys.ts';
+import type { SignInRuntime } from './sign-in-runtime.ts';
+
+export const runtimeModule = lazyModule(() => import('./sign-in-runtime.ts'));
+
+/** Whether this tab's sessionStorage holds anything of this app (any application key). */
+export function anythingStored(): boolean {
+  try {
+    return Object.keys(window.sessionStorage).some((key) => key.startsWith(STORAGE_PREFIX));
+  } catch {
+    // Unusable sessionStorage: the runtime keeps its store in memory, empty at load.
+    return false;
+  }
+}
+
+export function createLazySignIn(config: AppConfig) {
+  let runtime: SignInRuntime | undefined;
+  const onLoad: ((runtime: SignInRuntime) => void)[] = [];
+  const load = async (): Promise<SignInRuntime> => {
+    if (runtime) return runtime;
+    const { createSignInRuntime } = runtimeModule.get() ?? (await runtimeModule.load());
+    if (!runtime) {
+      runtime = createSignInRuntime(config);
+      onLoad.forEach((listener) => listener(runtime!));
+    }
+    return runtime;
+  };
+  const forward =
+    <K extends keyof SignInOperations>(name: K) =>
+    (args: OperationArgs<unknown>) => {
+      const run = (loaded: SignInRuntime) =>
+        (loaded.operations[name] as (args: OperationArgs<unknown>) => Promise<unknown>)(args);
+      return runtime ? run(runtime) : load().then(run);
+    };
+  const keys = storageKeys(config.enokiApiKey);
+  const nothingStored = () => {
+    try {
+      return window.sessionStorage.getItem(keys.state) === null && window.sessionStorage.getItem(keys.session) === null;
+    } catch {
+      return true;
+    }
+  };
+  const actors = {
+    restoreSession: fromPromise((args: OperationArgs<unknown>) =>
+      // Before the runtime exists nothing can have been stored in its memory fallback either.
+      !runtime && nothingStored() ? Promise.resolve({ status: 'empty' }) : forward('restoreSession')(args),
+    ),
+    prepareSignIn: fromPromise(forward('prepareSignIn')),
+    startSignIn: fromPromise(forward('startSignIn')),
+    validateCallback: fromPromise(forward('validateCallback')),
+    fetchLogin: fromPromise(forward('fetchLogin')),
+    createProof: fromPromise(forward('createProof')),
+    signMessage: fromPromise(forward('signMessage')),
+    clearSession: fromPromise(forward('clearSession')),
+  } as unknown as SignInActors;
+  return {
+    actors,
+    /** Loads the runtime now (a session or callback needs it; or the browser is idle). */
+    load,
+    /** Runs `listener` once the runtime is there. */
+    whenLoaded(listener: (runtime: SignInRuntime) => void) {
+      if (runtime) listener(runtime);
+      else onLoad.push(listener);
+    },
+  };
+}
