@@ -36,6 +36,7 @@ export interface BenchResult {
   cycles: {
     total: number;
     after10: { heapBytes: number; storageEntries: number };
+    halfway: { heapBytes: number; storageEntries: number };
     afterAll: { heapBytes: number; storageEntries: number };
   };
 }
@@ -108,7 +109,7 @@ export function renderTable(result: BenchResult): string {
   const growth = cycles.afterAll.heapBytes - cycles.after10.heapBytes;
   row(
     `${cycles.total} sign-in/sign-out cycles (ours, one tab)`,
-    `heap ${kb(cycles.after10.heapBytes)} after 10 → ${kb(cycles.afterAll.heapBytes)} (${growth >= 0 ? '+' : ''}${kb(growth)}); storage entries ${cycles.after10.storageEntries} → ${cycles.afterAll.storageEntries}`,
+    `heap ${kb(cycles.after10.heapBytes)} after 10 → ${kb(cycles.halfway.heapBytes)} after ${Math.floor(cycles.total / 2)} → ${kb(cycles.afterAll.heapBytes)} (${growth >= 0 ? '+' : ''}${kb(growth)}); storage entries ${cycles.after10.storageEntries} → ${cycles.afterAll.storageEntries}`,
     '—',
     '—',
     'growth < 2 MB, entries 0',

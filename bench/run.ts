@@ -278,10 +278,11 @@ async function cycles(browser: Browser, total: number) {
       await page.evaluate(() => (window as unknown as { __benchArm: (n: string) => void }).__benchArm('cleared'));
       await page.getByRole('button', { name: 'Sign out' }).click();
       await waitMark('cleared', from);
-      if (cycle === 10 || cycle === total) results[cycle] = await measure();
+      if (cycle === 10 || cycle === Math.floor(total / 2) || cycle === total) results[cycle] = await measure();
       if (cycle % 100 === 0) process.stdout.write(`  cycles: ${cycle}/${total}\n`);
     }
-    return { after10: results[10]!, afterAll: results[total]!, total };
+    // Halfway too: a log that fills to its bound grows early and then stays, a leak keeps growing.
+    return { after10: results[10]!, halfway: results[Math.floor(total / 2)]!, afterAll: results[total]!, total };
   } finally {
     await context.close();
   }
