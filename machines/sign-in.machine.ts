@@ -11,6 +11,8 @@
  * login lookup, whose token is held in memory, has a state of its own (`failed`) with
  * "Try again" and "Start over". The machine decides; the actors named here do the I/O and
  * are attached at the app edge with `signInMachine.provide(...)`. No I/O in this file.
+ * Each state's one-sentence description, for the chart, the docs and the devtools, is in
+ * sign-in.descriptions.ts.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { msUntilExpiry } from './expiry.ts';
@@ -76,14 +78,12 @@ const warmStart = {
   initial: 'cold',
   states: {
     cold: {
-      description: 'Nothing prepared yet; hovering or focusing a sign-in button prepares the key and nonce.',
       on: { 'user.intent': 'preparing' },
     },
     preparing: {
-      description: 'Making the ephemeral key and asking for a nonce ahead of the click, in memory only.',
       invoke: { id: 'prepareSignIn', src: 'prepareSignIn', onDone: 'prepared', onError: 'cold' },
     },
-    prepared: { description: 'The key and nonce are ready: a click goes straight to the provider.' },
+    prepared: {},
   },
 } as const;
 
@@ -198,7 +198,6 @@ export const signInMachine = setup({
     // Reads storage at load, after "Start over", and after a refused callback, whose
     // failure it carries to wherever storage leads: the account, or the sign-in buttons.
     restoring: {
-      description: 'Reads storage at load, after Start over, and after a refused callback, and goes where it leads.',
       tags: ['busy'],
       // A callback in the URL at load is validated first.
       always: { guard: 'hasFragment', target: 'callback-validating' },
@@ -237,7 +236,6 @@ export const signInMachine = setup({
     },
 
     idle: {
-      description: 'The sign-in buttons, with any alert beside them.',
       ...warmStart,
       tags: ['can-sign-in'],
       on: {
@@ -248,12 +246,10 @@ export const signInMachine = setup({
     },
 
     redirecting: {
-      description: 'Starting a sign-in: the key, the nonce and the stored session, then off to the provider.',
       tags: ['busy'],
       initial: 'preparing',
       states: {
         preparing: {
-          description: 'Making (or taking the prepared) key and nonce, and storing the session.',
           invoke: {
             id: 'startSignIn',
             src: 'startSignIn',
@@ -270,14 +266,12 @@ export const signInMachine = setup({
         // (Back on the provider's page), read storage again instead of spinning; if the
         // navigation was stopped and the answer arrives as a fragment, take it.
         navigating: {
-          description: 'The browser is on its way to the provider.',
           on: { 'page.restored': '#signIn.restoring', 'url.fragment': onFragment },
         },
       },
     },
 
     'callback-validating': {
-      description: "Checking the provider's answer in the URL fragment against the flow this tab started.",
       tags: ['busy', 'verifying'],
       // The token leaves the URL the moment it has been read.
       entry: 'clearFragment',
@@ -296,7 +290,6 @@ export const signInMachine = setup({
     },
 
     'fetching-login': {
-      description: 'Asking the login service for the address, salt and public key; then storing them.',
       tags: ['busy', 'verifying'],
       invoke: {
         id: 'fetchLogin',
@@ -313,7 +306,6 @@ export const signInMachine = setup({
     },
 
     'signed-in': {
-      description: 'The account: the address is shown, and a proof can be created.',
       tags: ['has-account'],
       after: expireSession,
       on: {
@@ -323,7 +315,6 @@ export const signInMachine = setup({
     },
 
     proving: {
-      description: 'The login service is creating the zero-knowledge proof; the account stays shown.',
       tags: ['has-account', 'busy'],
       after: expireSession,
       invoke: {
@@ -337,17 +328,14 @@ export const signInMachine = setup({
     },
 
     ready: {
-      description: 'The proof is stored: the account can sign.',
       tags: ['has-account', 'has-proof'],
       initial: 'waiting',
       after: expireSession,
       states: {
         waiting: {
-          description: 'Ready to sign a message.',
           on: { 'user.signMessage': { target: 'signing', actions: 'clearFailure' } },
         },
         signing: {
-          description: 'Signing the message with the zkLogin signer.',
           tags: ['busy'],
           invoke: {
             id: 'signMessage',
@@ -367,7 +355,6 @@ export const signInMachine = setup({
     // A failed login lookup: the provider's token is still in memory, so "Try again"
     // repeats the same call, and "Start over" drops the unfinished flow.
     failed: {
-      description: 'The login lookup failed after the provider; the token is kept in memory for Try again.',
       tags: ['verifying', 'login-failed'],
       exit: 'clearFailure',
       on: {
@@ -379,7 +366,6 @@ export const signInMachine = setup({
     },
 
     'logged-out': {
-      description: 'Signed out (by the visitor, another tab, expiry or unreadable storage).',
       tags: ['can-sign-in'],
       initial: 'clearing',
       entry: 'forgetSession',
@@ -387,7 +373,6 @@ export const signInMachine = setup({
       on: { 'user.dismiss': dismiss },
       states: {
         clearing: {
-          description: 'Clearing the session, the keys and the proof.',
           invoke: {
             id: 'clearSession',
             src: 'clearSession',
@@ -398,7 +383,6 @@ export const signInMachine = setup({
           },
         },
         done: {
-          description: 'Everything is cleared: the sign-in buttons again.',
           ...warmStart,
           on: {
             'user.signIn': signIn,

@@ -5,6 +5,7 @@
  * read from the machine's definition.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { descriptionOf } from '../../machines/sign-in.descriptions.ts';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
 import { transitionsOf } from './tables.ts';
 
@@ -70,6 +71,7 @@ export function ChartView({ svg, width, height }: Props) {
   };
 
   const pickedNode = picked ? signInMachine.getStateNodeById(picked) : null;
+  const pickedDescription = pickedNode ? descriptionOf(pickedNode) : undefined;
   // Fit: the SVG fills the frame and its viewBox keeps the whole chart inside it ("meet").
   const size = zoom === null ? { width: '100%', height: '100%' } : { width: `${width * zoom}px`, height: `${height * zoom}px` };
   return (
@@ -103,7 +105,7 @@ export function ChartView({ svg, width, height }: Props) {
         <section className="state-transitions" aria-label="Transitions of the chosen state">
           <h3>
             <code>{pickedNode.path.join('.')}</code>
-            {pickedNode.description ? `: ${pickedNode.description}` : ''}
+            {pickedDescription ? `: ${pickedDescription}` : ''}
           </h3>
           <table>
             <thead>

@@ -3,6 +3,7 @@
  * state with its `description`, and every event with who sends it and where it leads.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { descriptionOf } from '../../machines/sign-in.descriptions.ts';
 import { eventLabel } from './machine-graph.ts';
 
 /** Who sends each event the machine handles; the generator refuses an event missing here. */
@@ -45,8 +46,9 @@ function allNodes(machine: AnyStateMachine): AnyStateNode[] {
 
 export function stateTable(machine: AnyStateMachine): string {
   const rows = allNodes(machine).map((node) => {
-    if (!node.description) throw new Error(`tables: state "${node.id}" has no description`);
-    return `| \`${stateName(node)}\` | ${cell(node.description)} |`;
+    const description = descriptionOf(node);
+    if (!description) throw new Error(`tables: state "${node.id}" has no description`);
+    return `| \`${stateName(node)}\` | ${cell(description)} |`;
   });
   return ['| state | what it means |', '|---|---|', ...rows].join('\n');
 }

@@ -1,0 +1,37 @@
+/**
+ * What each state of signInMachine is, in a sentence: for people (the generated chart and
+ * docs, the devtools panel), not for the machine, which never reads them. Kept beside the
+ * machine rather than inside it so that the page does not carry this prose on its first
+ * load; `descriptionOf` is how every reader gets a state's description.
+ */
+
+/** By state node id (`signIn.<path>`). */
+export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'signIn.restoring': 'Reads storage at load, after Start over, and after a refused callback, and goes where it leads.',
+  'signIn.idle': 'The sign-in buttons, with any alert beside them.',
+  'signIn.idle.cold': 'Nothing prepared yet; hovering or focusing a sign-in button prepares the key and nonce.',
+  'signIn.idle.preparing': 'Making the ephemeral key and asking for a nonce ahead of the click, in memory only.',
+  'signIn.idle.prepared': 'The key and nonce are ready: a click goes straight to the provider.',
+  'signIn.redirecting': 'Starting a sign-in: the key, the nonce and the stored session, then off to the provider.',
+  'signIn.redirecting.preparing': 'Making (or taking the prepared) key and nonce, and storing the session.',
+  'signIn.redirecting.navigating': 'The browser is on its way to the provider.',
+  'signIn.callback-validating': "Checking the provider's answer in the URL fragment against the flow this tab started.",
+  'signIn.fetching-login': 'Asking the login service for the address, salt and public key; then storing them.',
+  'signIn.signed-in': 'The account: the address is shown, and a proof can be created.',
+  'signIn.proving': 'The login service is creating the zero-knowledge proof; the account stays shown.',
+  'signIn.ready': 'The proof is stored: the account can sign.',
+  'signIn.ready.waiting': 'Ready to sign a message.',
+  'signIn.ready.signing': 'Signing the message with the zkLogin signer.',
+  'signIn.failed': 'The login lookup failed after the provider; the token is kept in memory for Try again.',
+  'signIn.logged-out': 'Signed out (by the visitor, another tab, expiry or unreadable storage).',
+  'signIn.logged-out.clearing': 'Clearing the session, the keys and the proof.',
+  'signIn.logged-out.done': 'Everything is cleared: the sign-in buttons again.',
+  'signIn.logged-out.done.cold': 'Nothing prepared yet; hovering or focusing a sign-in button prepares the key and nonce.',
+  'signIn.logged-out.done.preparing': 'Making the ephemeral key and asking for a nonce ahead of the click, in memory only.',
+  'signIn.logged-out.done.prepared': 'The key and nonce are ready: a click goes straight to the provider.',
+};
+
+/** A state node's description: its own (a test machine's), else the one kept here. */
+export function descriptionOf(node: { id: string; description?: string }): string | undefined {
+  return node.description ?? STATE_DESCRIPTIONS[node.id];
+}
