@@ -179,6 +179,20 @@ describe('signInMachine: running with stubbed actors', () => {
     if (output.status === 'expired') expect(snapshot.context.notice).toBe('Your session has expired. Please sign in again.');
   });
 
+  it('a restore that cannot run (its code did not load) clears nothing: the sign-in buttons, with why', async () => {
+    const clearSession = vi.fn(async () => {});
+    const machine = stubbedMachine({
+      restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => {
+        throw new Error('This page could not load the sign-in code.');
+      }),
+      clearSession: fromPromise(clearSession),
+    });
+    const snapshot = await waitFor(createActor(machine, { input: {} }).start(), (s) => !s.matches('restoring'));
+    expect(snapshot.matches('idle')).toBe(true);
+    expect(snapshot.context.failure).toMatchObject({ step: 'restoring', message: 'This page could not load the sign-in code.' });
+    expect(clearSession).not.toHaveBeenCalled();
+  });
+
   it('walks the whole journey: sign in, callback, proof, sign, sign out', async () => {
     const record: string[] = [];
     const clearSession = vi.fn(async () => {});

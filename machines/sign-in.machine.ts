@@ -197,6 +197,7 @@ export const signInMachine = setup({
   states: {
     // Reads storage at load, after "Start over", and after a refused callback, whose
     // failure it carries to wherever storage leads: the account, or the sign-in buttons.
+    // Unreadable storage is an outcome (signed out, with a notice), not an error.
     restoring: {
       tags: ['busy'],
       // A callback in the URL at load is validated first.
@@ -229,7 +230,9 @@ export const signInMachine = setup({
           },
           { target: 'idle' },
         ],
-        onError: { target: 'logged-out', actions: { type: 'assignNotice', params: UNREADABLE_NOTICE } },
+        // The restore itself could not run (its code did not load): storage is left as it
+        // is, for a reload to find, and the visitor hears why at the sign-in buttons.
+        onError: { target: 'idle', actions: failWith('restoring') },
       },
       exit: assign({ discardPendingFlow: false }),
       on: { 'url.fragment': onFragment },

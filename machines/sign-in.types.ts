@@ -6,7 +6,7 @@ import type { Provider } from './providers.ts';
 import type { Secret } from './secret.ts';
 
 /** The step that failed: it names the alert's title, and the failed login lookup is retried. */
-export type FailedStep = 'redirecting' | 'callback-validating' | 'fetching-login' | 'proving' | 'signing';
+export type FailedStep = 'restoring' | 'redirecting' | 'callback-validating' | 'fetching-login' | 'proving' | 'signing';
 
 export interface Failure {
   code: string;

@@ -133,6 +133,9 @@ export function readSettings(env: Env): SettingsResult {
   return { ok: false, errors: result.issues.map((issue) => issue.message) };
 }
 
+/** The application key: the configured one, or the built-in mock's. */
+export const appKeyOf = (settings: Settings) => settings.VITE_ENOKI_API_KEY ?? BUILT_IN_API_KEY;
+
 /** The one place that decides built-in mode. */
 export const isBuiltIn = (settings: Settings) => settings.VITE_ENOKI_API_KEY === undefined;
 
@@ -194,7 +197,7 @@ export function configFromSettings(settings: Settings, pageUrl: string): AppConf
   return {
     builtIn,
     enokiApiUrl: trimSlashes(settings.VITE_ENOKI_API_URL ?? (builtIn ? `${mockBase}/enoki` : DEFAULT_ENOKI_API_URL)),
-    enokiApiKey: settings.VITE_ENOKI_API_KEY ?? BUILT_IN_API_KEY,
+    enokiApiKey: appKeyOf(settings),
     network: settings.VITE_SUI_NETWORK ?? 'testnet',
     clientIds,
     authUrls,

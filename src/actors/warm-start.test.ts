@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createWarmStart, isFreshNonce, NONCE_STALE_SHARE } from './warm-start.ts';
 
 const DAY = 86_400_000;
+/** A warm start over a service whose nonces live one hour, on a clock the test moves. */
+function hourNonces(clock: { now: number }) {
+  const made = { count: 0 };
+  const warm = createWarmStart(
+    async () => ({ id: ++made.count, nonce: { estimatedExpiration: clock.now + 3_600_000 } }),
+    () => clock.now,
+  );
+  return { warm, made };
+}
+
 const fresh = (id: number) => ({ id, nonce: { estimatedExpiration: Date.now() + 2 * DAY } });
 
 describe('warm start', () => {
@@ -43,49 +53,37 @@ describe('warm start', () => {
   });
 
   it('a one-hour nonce prepared on hover is the one the click uses: exactly one call', async () => {
-    let now = 1_000_000;
-    let made = 0;
-    const warm = createWarmStart(
-      async () => ({ id: ++made, nonce: { estimatedExpiration: now + 3_600_000 } }),
-      () => now,
-    );
+    const clock = { now: 1_000_000 };
+    const { warm, made } = hourNonces(clock);
     await warm.prepare();
-    now += 5_000;
+    clock.now += 5_000;
     expect((await warm.take())?.id).toBe(1);
-    expect(made).toBe(1);
+    expect(made.count).toBe(1);
   });
 
   it('a nonce that has spent a share of its lifetime is not used, and a new intent replaces it', async () => {
-    let now = 1_000_000;
-    let made = 0;
-    const warm = createWarmStart(
-      async () => ({ id: ++made, nonce: { estimatedExpiration: now + 3_600_000 } }),
-      () => now,
-    );
+    const clock = { now: 1_000_000 };
+    const { warm, made } = hourNonces(clock);
     await warm.prepare();
-    now += 3_600_000 * NONCE_STALE_SHARE;
+    clock.now += 3_600_000 * NONCE_STALE_SHARE;
     // A new hover: the stale preparation is replaced by a new one, which the click uses.
     await warm.prepare();
-    expect(made).toBe(2);
+    expect(made.count).toBe(2);
     expect((await warm.take())?.id).toBe(2);
     // Left alone until stale, the click starts afresh.
     await warm.prepare();
-    now += 3_600_000;
+    clock.now += 3_600_000;
     expect(await warm.take()).toBeUndefined();
   });
 
   it('a fresh preparation is never replaced by another with the same lifetime', async () => {
-    let now = 1_000_000;
-    let made = 0;
-    const warm = createWarmStart(
-      async () => ({ id: ++made, nonce: { estimatedExpiration: now + 3_600_000 } }),
-      () => now,
-    );
+    const clock = { now: 1_000_000 };
+    const { warm, made } = hourNonces(clock);
     for (let hover = 0; hover < 5; hover++) {
       await warm.prepare();
-      now += 10_000;
+      clock.now += 10_000;
     }
-    expect(made).toBe(1);
+    expect(made.count).toBe(1);
   });
 
   it('a failed preparation is not retried by more intent (a failing service is not hammered); the click retries', async () => {

@@ -5,14 +5,14 @@
  * is stored, the key database is opened too: the browser's first open of it took about
  * 30 ms here, which the restore would otherwise wait for after React's start-up.
  */
-import { BUILT_IN_API_KEY } from '../config.ts';
+import { appKeyOf } from '../config.ts';
 import { storageKeys } from '../storage/keys.ts';
 import { isCallbackFragment } from '../zklogin/callback-fragment.ts';
 import { anythingStored, runtimeModule } from './lazy-sign-in-actors.ts';
 
 /** Opens the key database and lets it be, briefly; it never creates it. */
 function warmKeyDatabase() {
-  const request = indexedDB.open(storageKeys(__SIGN_IN_SETTINGS__.VITE_ENOKI_API_KEY ?? BUILT_IN_API_KEY).database);
+  const request = indexedDB.open(storageKeys(appKeyOf(__SIGN_IN_SETTINGS__)).database);
   // No database yet: abort, so that the vault creates it with its store as usual.
   request.onupgradeneeded = () => request.transaction?.abort();
   request.onsuccess = () => {

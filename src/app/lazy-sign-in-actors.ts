@@ -14,6 +14,10 @@ import type { SignInRuntime } from './sign-in-runtime.ts';
 
 export const runtimeModule = lazyModule(() => import('./sign-in-runtime.ts'));
 
+/** Ours (the spec names none): the sign-in code did not arrive; nothing stored was touched. */
+export const CODE_NOT_LOADED =
+  'This page could not load the sign-in code (check your connection). Nothing you had was changed: reload the page to try again.';
+
 /** Whether this tab's sessionStorage holds anything of this app (any application key). */
 export function anythingStored(): boolean {
   try {
@@ -29,7 +33,11 @@ export function createLazySignIn(config: AppConfig) {
   const onLoad: ((runtime: SignInRuntime) => void)[] = [];
   const load = async (): Promise<SignInRuntime> => {
     if (runtime) return runtime;
-    const { createSignInRuntime } = runtimeModule.get() ?? (await runtimeModule.load());
+    const { createSignInRuntime } =
+      runtimeModule.get() ??
+      (await runtimeModule.load().catch((cause: unknown) => {
+        throw Object.assign(new Error(CODE_NOT_LOADED), { cause });
+      }));
     if (!runtime) {
       runtime = createSignInRuntime(config);
       onLoad.forEach((listener) => listener(runtime!));

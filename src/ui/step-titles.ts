@@ -2,6 +2,7 @@ import type { Failure, FailedStep } from '../../machines/sign-in.types.ts';
 
 /** The title above a failure's message: what the visitor was trying to do. */
 export const STEP_TITLES: Record<FailedStep, string> = {
+  restoring: 'Could not read your sign-in',
   redirecting: 'Could not start the sign-in',
   'callback-validating': 'The sign-in response was refused',
   'fetching-login': 'Could not get your Sui address',
