@@ -9,14 +9,19 @@ import type { Failure, FailedStep } from './sign-in.types.ts';
 const REFUSALS = new Set<string>([...Object.keys(CATALOGUE), 'INVALID_PROVIDER'].filter((code) => !TRANSIENT_CODES.has(code)));
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 
+type ErrorLike = { code?: unknown; message?: unknown; detail?: unknown };
+const errorLike = (error: unknown): ErrorLike => (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
+
+/** The message an actor's error carries, fit to show (a generic one when it has none). */
+export function messageOf(error: unknown): string {
+  const { message } = errorLike(error);
+  return typeof message === 'string' && message !== '' ? message : GENERIC_MESSAGE;
+}
+
 export function toFailure(error: unknown, step: FailedStep): Failure {
-  const source = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    message?: unknown;
-    detail?: unknown;
-  };
+  const source = errorLike(error);
   const code = typeof source.code === 'string' ? source.code : 'UNEXPECTED';
-  const message = typeof source.message === 'string' && source.message !== '' ? source.message : GENERIC_MESSAGE;
+  const message = messageOf(error);
   const detail = typeof source.detail === 'string' ? source.detail : undefined;
   const retryable = step !== 'callback-validating' && step !== 'signing' && !REFUSALS.has(code);
   return { code, message, step, retryable, ...(detail ? { detail } : {}) };

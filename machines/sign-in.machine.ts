@@ -4,6 +4,11 @@
  *   restoring → idle → redirecting → (provider) → callback-validating → fetching-login
  *             → signed-in → proving → ready → logged-out
  *
+ * Beside an account (signed-in and ready) the Sui node is asked too: the balance, test
+ * SUI from the faucet, a transfer, and (in ready) the node's verdict on each signature.
+ * That work never carries the 'busy' tag and never leaves the account: an unreachable
+ * node is a message in its panel, and sign-in, proof and signing go on without it.
+ *
  * A failure belongs to the state the visitor is in: it is kept in context (`failure`, the
  * alert) and the failed step returns to where the visitor can act again, with the controls
  * of that state: a failed start to the sign-in buttons, a refused callback to whatever
@@ -16,9 +21,11 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { msUntilExpiry } from './expiry.ts';
-import { STRAY_CALLBACK, toFailure } from './failure.ts';
+import { messageOf, STRAY_CALLBACK, toFailure } from './failure.ts';
 import type { Secret } from './secret.ts';
+import { checkTransfer, type TransferReceipt, type TransferRequest } from './transfer.ts';
 import type {
+  BalanceOutput,
   CallbackOutput,
   FailedStep,
   Failure,
@@ -30,6 +37,7 @@ import type {
   SignOutput,
   SignedInSession,
   StartOutput,
+  Verification,
 } from './sign-in.types.ts';
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -87,6 +95,45 @@ const warmStart = {
   },
 } as const;
 
+type Context = { context: SignInContext };
+const addressOf = ({ context }: Context) => ({ address: context.address ?? '' });
+
+/** Reads the balance; a failure is the panel's message, not an alert, and the account stays. */
+const loadingBalance = {
+  tags: ['loading-balance'],
+  invoke: {
+    id: 'loadBalance',
+    src: 'loadBalance',
+    input: addressOf,
+    onDone: {
+      target: 'idle',
+      actions: { type: 'assignBalance', params: ({ event }: { event: { output: BalanceOutput } }) => event.output },
+    },
+    onError: {
+      target: 'idle',
+      actions: { type: 'assignBalanceFailure', params: ({ event }: { event: { error: unknown } }) => messageOf(event.error) },
+    },
+  },
+} as const;
+
+/** Asks the faucet for test SUI, then reads the balance again (also after a refusal: it may have sent some). */
+const funding = {
+  tags: ['funding'],
+  invoke: {
+    id: 'requestTestSui',
+    src: 'requestTestSui',
+    input: addressOf,
+    onDone: 'loading-balance',
+    onError: { target: 'loading-balance', actions: failWith('funding') },
+  },
+} as const;
+
+const refreshBalance = { target: 'loading-balance' } as const;
+const requestTestSui = { target: 'funding', actions: 'clearFailure' } as const;
+/** A send is taken only when the form's rules (transfer.ts) accept it. */
+const acceptSend = (target: string) =>
+  ({ guard: 'validTransfer', target, actions: ['clearFailure', 'assignPendingTransfer'] }) as const;
+
 /** The visitor's own sign-out reaches every tab; another tab's reaches this one. */
 const signOut = { target: '#signIn.logged-out', actions: ['clearFailure', 'markSignOutEverywhere'] } as const;
 const signedOutElsewhere = {
@@ -124,6 +171,16 @@ export const signInMachine = setup({
     createProof: fromPromise<void, void>(notProvided('createProof')),
     /** Signs a personal message with the zkLogin signer. */
     signMessage: fromPromise<SignOutput, { message: string }>(notProvided('signMessage')),
+    /** Asks the Sui node whether the signature is valid for the address. */
+    verifySignature: fromPromise<Verification, { message: string; signature: string; address: string }>(
+      notProvided('verifySignature'),
+    ),
+    /** Reads the address's SUI balance from the Sui node. */
+    loadBalance: fromPromise<BalanceOutput, { address: string }>(notProvided('loadBalance')),
+    /** Asks the faucet for test SUI for the address (testnet and devnet). */
+    requestTestSui: fromPromise<void, { address: string }>(notProvided('requestTestSui')),
+    /** Builds, signs (zkLogin) and executes a SUI transfer. */
+    sendSui: fromPromise<TransferReceipt, TransferRequest>(notProvided('sendSui')),
     /** Clears sign-in state, session and native key. */
     clearSession: fromPromise<void, { everywhere: boolean }>(notProvided('clearSession')),
   },
@@ -154,6 +211,15 @@ export const signInMachine = setup({
       notice: null,
     }),
     assignNotice: assign({ notice: (_, notice: string) => notice }),
+    assignBalance: assign((_, output: BalanceOutput) => ({ balance: output.balance, balanceFailure: null })),
+    assignBalanceFailure: assign({ balanceFailure: (_, message: string) => message }),
+    assignPendingTransfer: assign({
+      pendingTransfer: ({ context, event }) => {
+        assertEvent(event, 'user.send');
+        const check = checkTransfer({ ...event, balance: context.balance });
+        return check.ok ? check.request : null;
+      },
+    }),
     markSignOutEverywhere: assign({ signOutEverywhere: true }),
     // The failure is not forgotten here: a refused callback may land in logged-out with it.
     forgetSession: assign({
@@ -163,6 +229,12 @@ export const signInMachine = setup({
       jwt: null,
       fragment: null,
       signature: null,
+      signedMessage: null,
+      verification: null,
+      balance: null,
+      balanceFailure: null,
+      pendingTransfer: null,
+      lastTransfer: null,
     }),
   },
   guards: {
@@ -173,6 +245,9 @@ export const signInMachine = setup({
     restoredExpired: (_, output: RestoreOutput) => output.status === 'expired',
     restoredUnreadable: (_, output: RestoreOutput) => output.status === 'unreadable',
     canRetry: ({ context }) => context.failure?.retryable === true,
+    hasSignature: ({ context }) => context.signature !== null && context.signedMessage !== null,
+    hasPendingTransfer: ({ context }) => context.pendingTransfer !== null,
+    validTransfer: ({ context, event }) => event.type === 'user.send' && checkTransfer({ ...event, balance: context.balance }).ok,
   },
   delays: {
     // The spec's time rule, live: the session ends at expiresAt even without a reload.
@@ -191,6 +266,12 @@ export const signInMachine = setup({
     failure: null,
     notice: null,
     signature: null,
+    signedMessage: null,
+    verification: null,
+    balance: null,
+    balanceFailure: null,
+    pendingTransfer: null,
+    lastTransfer: null,
     discardPendingFlow: false,
     signOutEverywhere: false,
   }),
@@ -308,9 +389,23 @@ export const signInMachine = setup({
       on: { 'user.signOut': signOut, 'tab.signedOut': signedOutElsewhere },
     },
 
+    // The Sui node's part beside it: the balance is read on arrival; a send made here
+    // creates the proof first (proving, then ready.chain.sending).
     'signed-in': {
       tags: ['has-account'],
       after: expireSession,
+      initial: 'loading-balance',
+      states: {
+        'loading-balance': loadingBalance,
+        idle: {
+          on: {
+            'user.refreshBalance': refreshBalance,
+            'user.requestTestSui': requestTestSui,
+            'user.send': acceptSend('#signIn.proving'),
+          },
+        },
+        funding,
+      },
       on: {
         ...accountEvents,
         'user.createProof': { target: 'proving', actions: 'clearFailure' },
@@ -323,32 +418,99 @@ export const signInMachine = setup({
       invoke: {
         id: 'createProof',
         src: 'createProof',
-        onDone: 'ready',
+        // A send that was waiting for the proof goes on at once.
+        onDone: [{ guard: 'hasPendingTransfer', target: '#signIn.ready.chain.sending' }, { target: 'ready' }],
         // The proof is optional: the account stays, and "Create proof" tries again.
-        onError: { target: 'signed-in', actions: failWith('proving') },
+        onError: { target: 'signed-in', actions: [failWith('proving'), assign({ pendingTransfer: null })] },
       },
       on: accountEvents,
     },
 
+    // Two regions: signing a message (then asking the node to verify it), and the node's
+    // balance, faucet and transfers. Each goes on while the other works.
     ready: {
       tags: ['has-account', 'has-proof'],
-      initial: 'waiting',
+      type: 'parallel',
       after: expireSession,
       states: {
-        waiting: {
-          on: { 'user.signMessage': { target: 'signing', actions: 'clearFailure' } },
-        },
-        signing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'signMessage',
-            src: 'signMessage',
-            input: ({ event }) => {
-              assertEvent(event, 'user.signMessage');
-              return { message: event.message };
+        message: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              on: {
+                'user.signMessage': { target: 'signing', actions: 'clearFailure' },
+                'user.verifySignature': { guard: 'hasSignature', target: 'verifying' },
+              },
             },
-            onDone: { target: 'waiting', actions: assign({ signature: ({ event }) => event.output.signature }) },
-            onError: { target: 'waiting', actions: failWith('signing') },
+            signing: {
+              tags: ['busy'],
+              invoke: {
+                id: 'signMessage',
+                src: 'signMessage',
+                input: ({ event }) => {
+                  assertEvent(event, 'user.signMessage');
+                  return { message: event.message };
+                },
+                onDone: {
+                  target: 'verifying',
+                  actions: assign({
+                    signature: ({ event }) => event.output.signature,
+                    signedMessage: ({ event }) => event.output.message,
+                    verification: null,
+                  }),
+                },
+                onError: { target: 'waiting', actions: failWith('signing') },
+              },
+            },
+            // The signature is shown at once; the node's verdict follows beside it.
+            verifying: {
+              tags: ['verifying-signature'],
+              entry: assign({ verification: null }),
+              invoke: {
+                id: 'verifySignature',
+                src: 'verifySignature',
+                input: ({ context }) => ({
+                  message: context.signedMessage ?? '',
+                  signature: context.signature ?? '',
+                  address: context.address ?? '',
+                }),
+                onDone: { target: 'waiting', actions: assign({ verification: ({ event }) => event.output }) },
+                onError: {
+                  target: 'waiting',
+                  actions: assign({
+                    verification: ({ event }) => ({ status: 'unavailable' as const, reason: messageOf(event.error) }),
+                  }),
+                },
+              },
+            },
+          },
+        },
+        chain: {
+          initial: 'loading-balance',
+          states: {
+            'loading-balance': loadingBalance,
+            idle: {
+              on: {
+                'user.refreshBalance': refreshBalance,
+                'user.requestTestSui': requestTestSui,
+                'user.send': acceptSend('sending'),
+              },
+            },
+            funding,
+            sending: {
+              tags: ['sending'],
+              invoke: {
+                id: 'sendSui',
+                src: 'sendSui',
+                input: ({ context }) => context.pendingTransfer ?? { recipient: '', amount: '0' },
+                onDone: {
+                  target: 'loading-balance',
+                  actions: assign({ lastTransfer: ({ event }) => event.output, pendingTransfer: null }),
+                },
+                // A transaction that failed on chain still paid its gas: the balance is read again.
+                onError: { target: 'loading-balance', actions: [failWith('sending'), assign({ pendingTransfer: null })] },
+              },
+            },
           },
         },
       },

@@ -37,6 +37,10 @@ const EVENTS: AnyEvent[] = [
   { type: 'url.fragment', fragment: new Secret('#id_token=x') },
   { type: 'page.restored' },
   { type: 'tab.signedOut' },
+  { type: 'user.refreshBalance' },
+  { type: 'user.requestTestSui' },
+  { type: 'user.send', recipient: `0x${'cd'.repeat(32)}`, amount: '0.5' },
+  { type: 'user.verifySignature' },
   ...(['empty', 'expired', 'unreadable'] as const).map((status) => done('restoreSession', { status })),
   ...(['signed-in', 'ready'] as const).map((status) => done('restoreSession', { status, ...SESSION })),
   error('restoreSession', new Error('storage exploded')),
@@ -53,8 +57,16 @@ const EVENTS: AnyEvent[] = [
   done('createProof'),
   error('createProof', retryable),
   error('createProof', refusal),
-  done('signMessage', { signature: 'sig' }),
+  done('signMessage', { signature: 'sig', message: 'hello' }),
   error('signMessage', SignInError.of('PROOF_EXPIRED')),
+  done('verifySignature', { status: 'verified' }),
+  error('verifySignature', new TypeError('Failed to fetch')),
+  done('loadBalance', { balance: '2000000000' }),
+  error('loadBalance', new TypeError('Failed to fetch')),
+  done('requestTestSui'),
+  error('requestTestSui', new Error('The faucet has had too many requests from you.')),
+  done('sendSui', { recipient: `0x${'cd'.repeat(32)}`, amount: '500000000', digest: 'Digest1111' }),
+  error('sendSui', new Error('Not enough SUI: the amount and the gas fee together are more than your balance.')),
   done('clearSession'),
   error('clearSession', new Error('IndexedDB blocked')),
   ...['signed-in', 'proving', 'ready'].map((state): AnyEvent => ({ type: `xstate.after.untilExpiry.signIn.${state}` })),
@@ -66,6 +78,11 @@ const serializeState = (snapshot: Snapshot) =>
     value: snapshot.value,
     failure: snapshot.context.failure && [snapshot.context.failure.step, snapshot.context.failure.retryable],
     fragment: snapshot.context.fragment !== null,
+    // What the node's guards read: a known balance (a send is checked against it), a send
+    // waiting for the proof, a signature to verify again.
+    balance: snapshot.context.balance !== null,
+    pendingTransfer: snapshot.context.pendingTransfer !== null,
+    signature: snapshot.context.signature !== null,
   });
 
 const INPUTS: SignInInput[] = [{}, { fragment: new Secret('#id_token=x') }];

@@ -4,9 +4,11 @@
  */
 import type { Provider } from './providers.ts';
 import type { Secret } from './secret.ts';
+import type { TransferReceipt, TransferRequest } from './transfer.ts';
 
 /** The step that failed: it names the alert's title, and the failed login lookup is retried. */
-export type FailedStep = 'restoring' | 'redirecting' | 'callback-validating' | 'fetching-login' | 'proving' | 'signing';
+export type FailedStep =
+  'restoring' | 'redirecting' | 'callback-validating' | 'fetching-login' | 'proving' | 'signing' | 'funding' | 'sending';
 
 export interface Failure {
   code: string;
@@ -23,7 +25,26 @@ export interface Failure {
  * can-sign-in (the provider buttons), verifying (between provider and address),
  * login-failed (the failed login lookup, with its own ways on).
  */
-export type SignInTag = 'busy' | 'has-account' | 'has-proof' | 'can-sign-in' | 'verifying' | 'login-failed';
+export type SignInTag =
+  | 'busy'
+  | 'has-account'
+  | 'has-proof'
+  | 'can-sign-in'
+  | 'verifying'
+  | 'login-failed'
+  /** Node work under way, beside the account (never 'busy': the account stays usable). */
+  | 'loading-balance'
+  | 'funding'
+  | 'sending'
+  | 'verifying-signature';
+
+/** What the Sui node said about the last signature. */
+export type Verification =
+  | { status: 'verified' }
+  /** The node refused it, and why. */
+  | { status: 'refused'; reason: string }
+  /** The node could not be asked (unreachable, or an answer we could not read). */
+  | { status: 'unavailable'; reason: string };
 
 export interface SignInContext {
   provider: Provider | null;
@@ -43,6 +64,16 @@ export interface SignInContext {
   /** A non-error message for the visitor, such as "your session expired". */
   notice: string | null;
   signature: string | null;
+  /** The message that `signature` signs, for the node to verify. */
+  signedMessage: string | null;
+  verification: Verification | null;
+  /** The address's SUI balance in MIST (a decimal string), once the node has told. */
+  balance: string | null;
+  /** Why the balance could not be read; shown in the balance panel, never blocking. */
+  balanceFailure: string | null;
+  /** A send asked for before there was a proof: it runs once the proof is made. */
+  pendingTransfer: TransferRequest | null;
+  lastTransfer: TransferReceipt | null;
   /** Set by "Start over": the next restore discards a half-finished sign-in. */
   discardPendingFlow: boolean;
   /** Set when the visitor signs out: every tab of this app is signed out, not only this one. */
@@ -60,6 +91,12 @@ export type SignInEvent =
   | { type: 'user.intent' }
   | { type: 'user.createProof' }
   | { type: 'user.signMessage'; message: string }
+  | { type: 'user.refreshBalance' }
+  | { type: 'user.requestTestSui' }
+  /** Send `amount` SUI (as typed, e.g. "0.5") to `recipient`; refused unless valid. */
+  | { type: 'user.send'; recipient: string; amount: string }
+  /** Ask the node again about the last signature. */
+  | { type: 'user.verifySignature' }
   | { type: 'user.signOut' }
   | { type: 'user.retry' }
   | { type: 'user.startOver' }
@@ -91,4 +128,11 @@ export interface CallbackOutput {
 
 export interface SignOutput {
   signature: string;
+  /** The message signed. */
+  message: string;
+}
+
+export interface BalanceOutput {
+  /** In MIST, a decimal string. */
+  balance: string;
 }

@@ -5,7 +5,16 @@
 import { fromPromise } from 'xstate';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
-import type { CallbackOutput, RestoreOutput, SignedInSession, SignOutput, StartOutput } from './sign-in.types.ts';
+import type { TransferReceipt, TransferRequest } from './transfer.ts';
+import type {
+  BalanceOutput,
+  CallbackOutput,
+  RestoreOutput,
+  SignedInSession,
+  SignOutput,
+  StartOutput,
+  Verification,
+} from './sign-in.types.ts';
 
 export const SESSION: SignedInSession = {
   provider: 'google',
@@ -25,7 +34,17 @@ export const stubActors = {
   })),
   fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async () => SESSION),
   createProof: fromPromise<void, void>(async () => {}),
-  signMessage: fromPromise<SignOutput, { message: string }>(async ({ input }) => ({ signature: `sig(${input.message})` })),
+  signMessage: fromPromise<SignOutput, { message: string }>(async ({ input }) => ({
+    signature: `sig(${input.message})`,
+    message: input.message,
+  })),
+  verifySignature: fromPromise<Verification, { message: string; signature: string; address: string }>(async () => ({
+    status: 'verified',
+  })),
+  /** Two SUI, in MIST. */
+  loadBalance: fromPromise<BalanceOutput, { address: string }>(async () => ({ balance: '2000000000' })),
+  requestTestSui: fromPromise<void, { address: string }>(async () => {}),
+  sendSui: fromPromise<TransferReceipt, TransferRequest>(async ({ input }) => ({ ...input, digest: 'Digest1111' })),
   clearSession: fromPromise<void, { everywhere: boolean }>(async () => {}),
 };
 

@@ -1,5 +1,5 @@
 /**
- * Fault injection for tests: MSW handler overrides for one login-service call, put in
+ * Fault injection for tests: MSW handler overrides for one login-service or Sui node call, put in
  * front of the shared handlers and removed again. Never edits the shared handlers.
  */
 import { http, HttpResponse, delay } from 'msw';
@@ -9,6 +9,9 @@ export const CALLS = {
   nonce: { method: 'post', path: '*/v1/zklogin/nonce' },
   login: { method: 'get', path: '*/v1/zklogin' },
   proof: { method: 'post', path: '*/v1/zklogin/zkp' },
+  /** Every request to the Sui node (GraphQL), and the faucet. */
+  node: { method: 'post', path: '*/graphql' },
+  faucet: { method: 'post', path: '*/v2/gas' },
 } as const;
 export type Call = keyof typeof CALLS;
 

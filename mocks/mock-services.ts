@@ -1,13 +1,19 @@
 /**
- * The built-in services in one place: the mock identity provider and the mock login
- * service, sharing signing keys, as one connect-style middleware. Used by the Vite
- * plugin (npm start, vite preview) and by the standalone server (Playwright, real mode).
+ * The built-in services in one place: the mock identity provider, the mock login service
+ * (sharing signing keys), and the mock Sui node and faucet (sharing the login service's
+ * epoch clock), as one connect-style middleware. Used by the Vite plugin (npm start,
+ * vite preview) and by the standalone server (Playwright, real mode). Below basePath:
+ *   <loginServicePath>/v1/…   the login service
+ *   /idp/<provider>/…         the identity providers
+ *   /sui/graphql              the Sui node (GraphQL)
+ *   /sui/faucet/v2/gas        the faucet (also /v2/gas at the root: see sui-node/handlers.ts)
  */
 import { delay, http, type RequestHandler } from 'msw';
 import { createIdentityProvider, type Middleware } from './idp/identity-provider.ts';
 import { createSigningKeys, type SigningKeys } from './idp/signing-keys.ts';
 import { createMswMiddleware, type RecordedRequest } from './http-adapter.ts';
 import { createLoginServiceHandlers } from './login-service/handlers.ts';
+import { createSuiNode, type SuiNode } from './sui-node/handlers.ts';
 
 export interface MockServicesOptions {
   /** Path prefix of everything, e.g. '/__mock' on the app's own server, '' standalone. */
@@ -29,6 +35,10 @@ export interface MockServices {
   keys: SigningKeys;
   /** Login-service requests seen, newest last. */
   requests: RecordedRequest[];
+  /** The mock Sui node: its ledger, for tests that look at balances. */
+  sui: SuiNode;
+  /** Sui node and faucet requests seen, newest last. */
+  suiRequests: RecordedRequest[];
   /** Authorization requests seen by the identity provider, newest last. */
   authorizations: { provider: string; query: Record<string, string> }[];
   /** Puts handlers in front of the shared ones (fault injection), until reset. */
@@ -61,6 +71,16 @@ export function createMockServices(options: MockServicesOptions): MockServices {
     basePath: options.basePath,
     onAuthorize: (provider, query) => bounded(authorizations, { provider, query }),
   });
+  const sui = createSuiNode({ epochMs: options.epochMs });
+  const suiRequests: RecordedRequest[] = [];
+  const suiNode = (basePath: string) =>
+    createMswMiddleware({
+      basePath,
+      handlers: () => [...overrides, ...sui.handlers],
+      onRequest: (request) => bounded(suiRequests, request),
+    });
+  const suiUnderBase = suiNode(`${options.basePath}/sui/`);
+  const faucetAtRoot = suiNode('/v2/gas');
   const loginService = createMswMiddleware({
     basePath: `${options.basePath}${options.loginServicePath}/v1/`,
     handlers: () => [...latency, ...overrides, ...shared],
@@ -68,9 +88,12 @@ export function createMockServices(options: MockServicesOptions): MockServices {
   });
 
   return {
-    middleware: (req, res, next) => identityProvider(req, res, () => loginService(req, res, next)),
+    middleware: (req, res, next) =>
+      identityProvider(req, res, () => loginService(req, res, () => suiUnderBase(req, res, () => faucetAtRoot(req, res, next)))),
     keys,
     requests,
+    sui,
+    suiRequests,
     authorizations,
     use: (...handlers) => void (overrides = [...handlers, ...overrides]),
     reset: () => void (overrides = []),

@@ -1,15 +1,16 @@
 /**
- * The mock identity provider and mock login service as a standalone HTTP server, for
+ * The mock identity provider, mock login service and mock Sui node as a standalone HTTP server, for
  * Playwright and for trying real mode locally:
  *
  *   node mocks/server.ts --port 5199 --api-key some-key [--network testnet] [--latency 100] [--proof-delay 0]
  *     [--epoch-ms 1800000]   (shorter epochs: sessions last two of them)
  *
  * Login service: http://127.0.0.1:<port>/v1/... ; identity providers:
- * http://127.0.0.1:<port>/idp/<provider>/authorize. Test control (never in the app):
+ * http://127.0.0.1:<port>/idp/<provider>/authorize; Sui node: http://127.0.0.1:<port>/sui/graphql;
+ * faucet: http://127.0.0.1:<port>/sui/faucet (its requests arrive at /v2/gas). Test control (never in the app):
  *   GET/DELETE /__control/requests        login-service requests seen
  *   GET        /__control/authorizations  authorization requests seen
- *   POST       /__control/faults          {"call":"nonce|login|proof","fault":"http-500",…,"times":1}
+ *   POST       /__control/faults          {"call":"nonce|login|proof|node|faucet","fault":"http-500",…,"times":1}
  *   DELETE     /__control/faults          back to the shared handlers
  *   POST       /__control/proof-delay     {"ms":3000}: the prover's extra delay from now on
  */
@@ -89,5 +90,5 @@ const server = createServer((req, res) => {
 });
 
 server.listen(Number(values.port), values.host, () => {
-  console.log(`Mock identity provider and login service on http://${values.host}:${values.port}`);
+  console.log(`Mock identity provider, login service and Sui node on http://${values.host}:${values.port}`);
 });

@@ -15,6 +15,8 @@ describe('configuration', () => {
       redirectUrl: 'http://localhost:5173/app/?inspect',
       nativeKey: false,
       extraScopes: [],
+      suiGraphqlUrl: 'http://localhost:5173/__mock/sui/graphql',
+      suiFaucetUrl: 'http://localhost:5173/__mock/sui/faucet',
     });
     expect(result.config.authUrls.google).toBe('http://localhost:5173/__mock/idp/google/authorize');
     expect(availableProviders(result.config)).toEqual(['google', 'facebook', 'twitch']);
@@ -59,6 +61,25 @@ describe('configuration', () => {
     });
   });
 
+  it('the Sui node and faucet: the public endpoints by network in real mode, the mocks in built-in mode, the variables first', () => {
+    const endpoints = (env: Record<string, string>) => {
+      const result = parseConfig(env, PAGE);
+      return result.ok ? [result.config.suiGraphqlUrl, result.config.suiFaucetUrl] : result.errors;
+    };
+    const key = { VITE_ENOKI_API_KEY: 'k' };
+    expect(endpoints(key)).toEqual(['https://graphql.testnet.sui.io/graphql', 'https://faucet.testnet.sui.io']);
+    expect(endpoints({ ...key, VITE_SUI_NETWORK: 'devnet' })).toEqual([
+      'https://graphql.devnet.sui.io/graphql',
+      'https://faucet.devnet.sui.io',
+    ]);
+    // Mainnet has no faucet: "Get test SUI" is not offered there.
+    expect(endpoints({ ...key, VITE_SUI_NETWORK: 'mainnet' })).toEqual(['https://graphql.mainnet.sui.io/graphql', null]);
+    expect(endpoints({ VITE_SUI_NETWORK: 'mainnet' })).toEqual(['http://localhost:5173/__mock/sui/graphql', null]);
+    expect(
+      endpoints({ ...key, VITE_SUI_GRAPHQL_URL: 'https://node.example/graphql', VITE_SUI_FAUCET_URL: 'https://faucet.example/' }),
+    ).toEqual(['https://node.example/graphql', 'https://faucet.example']);
+  });
+
   it('reports every bad value clearly, one line per setting, in the order of the settings', () => {
     const result = parseConfig(
       { VITE_SUI_NETWORK: 'moonnet', VITE_ENOKI_API_URL: 'ftp://x', VITE_NATIVE_KEY: 'maybe', VITE_GOOGLE_AUTH_URL: 'not a url' },
@@ -87,6 +108,8 @@ describe('configuration', () => {
     VITE_FACEBOOK_AUTH_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
     VITE_TWITCH_AUTH_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
     VITE_REDIRECT_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
+    VITE_SUI_GRAPHQL_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
+    VITE_SUI_FAUCET_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
     VITE_EXTRA_SCOPES: { bad: ['email "profile"', 'a\\b'], expected: 'must be scope names separated by spaces' },
     VITE_NATIVE_KEY: { bad: ['yes', 'maybe', '2'], expected: 'must be "true" or "false"' },
     VITE_INSPECT: { bad: ['on', 'no'], expected: 'must be "true" or "false"' },
@@ -114,8 +137,25 @@ describe('configuration', () => {
     const builtIn = readSettings({});
     const real = readSettings({ VITE_ENOKI_API_KEY: 'k', VITE_ENOKI_API_URL: 'http://127.0.0.1:5199/base' });
     expect(builtIn.ok && [isBuiltIn(builtIn.settings), connectSources(builtIn.settings)]).toEqual([true, ["'self'"]]);
-    expect(real.ok && [isBuiltIn(real.settings), connectSources(real.settings)]).toEqual([false, ['http://127.0.0.1:5199']]);
+    expect(real.ok && [isBuiltIn(real.settings), connectSources(real.settings)]).toEqual([
+      false,
+      ['http://127.0.0.1:5199', 'https://graphql.testnet.sui.io', 'https://faucet.testnet.sui.io'],
+    ]);
     const realDefault = readSettings({ VITE_ENOKI_API_KEY: 'k' });
-    expect(realDefault.ok && connectSources(realDefault.settings)).toEqual(['https://api.enoki.mystenlabs.com']);
+    expect(realDefault.ok && connectSources(realDefault.settings)).toEqual([
+      'https://api.enoki.mystenlabs.com',
+      'https://graphql.testnet.sui.io',
+      'https://faucet.testnet.sui.io',
+    ]);
+    // The connect-src follows the node and faucet settings; mainnet has no faucet to reach.
+    const node = readSettings({
+      VITE_ENOKI_API_KEY: 'k',
+      VITE_SUI_NETWORK: 'mainnet',
+      VITE_SUI_GRAPHQL_URL: 'https://node.example:8443/graphql',
+      VITE_SUI_FAUCET_URL: 'https://faucet.example',
+    });
+    expect(node.ok && connectSources(node.settings)).toEqual(['https://api.enoki.mystenlabs.com', 'https://node.example:8443']);
+    const builtInNode = readSettings({ VITE_SUI_GRAPHQL_URL: 'http://127.0.0.1:5199/sui/graphql' });
+    expect(builtInNode.ok && connectSources(builtInNode.settings)).toEqual(["'self'", 'http://127.0.0.1:5199']);
   });
 });

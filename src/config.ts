@@ -21,6 +21,18 @@ const NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
 export type SuiNetwork = (typeof NETWORKS)[number];
 
 export const DEFAULT_ENOKI_API_URL = 'https://api.enoki.mystenlabs.com';
+/** The public Sui GraphQL endpoints, by network (reference-facts.md). */
+export const DEFAULT_SUI_GRAPHQL_URLS: Record<SuiNetwork, string> = {
+  mainnet: 'https://graphql.mainnet.sui.io/graphql',
+  testnet: 'https://graphql.testnet.sui.io/graphql',
+  devnet: 'https://graphql.devnet.sui.io/graphql',
+};
+/** The public faucets; mainnet has none, so "Get test SUI" is not offered there. */
+export const DEFAULT_SUI_FAUCET_URLS: Record<SuiNetwork, string | null> = {
+  mainnet: null,
+  testnet: 'https://faucet.testnet.sui.io',
+  devnet: 'https://faucet.devnet.sui.io',
+};
 /** Where the built-in mocks are mounted on the dev/preview server (see mocks/vite-plugin.ts). */
 export const BUILT_IN_MOCK_PATH = '/__mock';
 /** The public application key of the built-in mock login service. */
@@ -82,6 +94,8 @@ export const settingsSchema = () =>
     ...providerSettings('facebook'),
     ...providerSettings('twitch'),
     VITE_REDIRECT_URL: v.optional(httpUrl('VITE_REDIRECT_URL')),
+    VITE_SUI_GRAPHQL_URL: v.optional(httpUrl('VITE_SUI_GRAPHQL_URL')),
+    VITE_SUI_FAUCET_URL: v.optional(httpUrl('VITE_SUI_FAUCET_URL')),
     VITE_EXTRA_SCOPES: v.optional(
       v.pipe(
         v.string(),
@@ -139,10 +153,24 @@ export const appKeyOf = (settings: Settings) => settings.VITE_ENOKI_API_KEY ?? B
 /** The one place that decides built-in mode. */
 export const isBuiltIn = (settings: Settings) => settings.VITE_ENOKI_API_KEY === undefined;
 
-/** Where the built page may connect: the login service's origin (built-in: the page's own). */
+/**
+ * Where the built page may connect: the login service, the Sui node and the faucet, each
+ * the configured origin or its default (built-in defaults are the page's own origin).
+ */
 export function connectSources(settings: Settings): string[] {
-  if (isBuiltIn(settings) && !settings.VITE_ENOKI_API_URL) return ["'self'"];
-  return [new URL(settings.VITE_ENOKI_API_URL ?? DEFAULT_ENOKI_API_URL).origin];
+  const builtIn = isBuiltIn(settings);
+  const network = settings.VITE_SUI_NETWORK ?? 'testnet';
+  const origin = (configured: string | undefined, realDefault: string | null) => {
+    const url = configured ?? (builtIn ? null : realDefault);
+    return url === null ? "'self'" : new URL(url).origin;
+  };
+  const faucet = network === 'mainnet' ? [] : [origin(settings.VITE_SUI_FAUCET_URL, DEFAULT_SUI_FAUCET_URLS[network])];
+  const sources = [
+    origin(settings.VITE_ENOKI_API_URL, DEFAULT_ENOKI_API_URL),
+    origin(settings.VITE_SUI_GRAPHQL_URL, DEFAULT_SUI_GRAPHQL_URLS[network]),
+    ...faucet,
+  ];
+  return [...new Set(sources)];
 }
 
 export interface AppConfig {
@@ -158,6 +186,10 @@ export interface AppConfig {
   inspect: boolean;
   /** How long one login-service request may take. */
   requestTimeoutMs: number;
+  /** The Sui node's GraphQL endpoint. */
+  suiGraphqlUrl: string;
+  /** The faucet host for testnet and devnet; null on mainnet, where there is none. */
+  suiFaucetUrl: string | null;
 }
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
@@ -184,6 +216,7 @@ export function configFromSettings(settings: Settings, pageUrl: string): AppConf
   const mockBase = `${page.origin}${BUILT_IN_MOCK_PATH}`;
   const trimSlashes = (url: string) => url.replace(/\/+$/, '');
   const setting = (name: string) => (settings as Record<string, string | undefined>)[name];
+  const network = settings.VITE_SUI_NETWORK ?? 'testnet';
 
   const clientIds = {} as Record<Provider, string>;
   const authUrls = {} as Record<Provider, string>;
@@ -198,7 +231,7 @@ export function configFromSettings(settings: Settings, pageUrl: string): AppConf
     builtIn,
     enokiApiUrl: trimSlashes(settings.VITE_ENOKI_API_URL ?? (builtIn ? `${mockBase}/enoki` : DEFAULT_ENOKI_API_URL)),
     enokiApiKey: appKeyOf(settings),
-    network: settings.VITE_SUI_NETWORK ?? 'testnet',
+    network,
     clientIds,
     authUrls,
     // The exact redirect URI, as registered with the provider: kept as written.
@@ -207,6 +240,11 @@ export function configFromSettings(settings: Settings, pageUrl: string): AppConf
     nativeKey: settings.VITE_NATIVE_KEY ?? false,
     inspect: settings.VITE_INSPECT ?? false,
     requestTimeoutMs: settings.VITE_LOGIN_SERVICE_TIMEOUT_MS ?? 15_000,
+    suiGraphqlUrl: settings.VITE_SUI_GRAPHQL_URL ?? (builtIn ? `${mockBase}/sui/graphql` : DEFAULT_SUI_GRAPHQL_URLS[network]),
+    suiFaucetUrl:
+      network === 'mainnet'
+        ? null
+        : trimSlashes(settings.VITE_SUI_FAUCET_URL ?? (builtIn ? `${mockBase}/sui/faucet` : DEFAULT_SUI_FAUCET_URLS[network]!)),
   };
 }
 

@@ -94,7 +94,7 @@ describe('the real actors against the mock login service', () => {
     for (const value of storedValues(tab)) expect(value).not.toContain(jwt);
 
     page.send({ type: 'user.createProof' });
-    await waitFor(page, (s) => s.matches({ ready: 'waiting' }));
+    await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
     page.send({ type: 'user.signMessage', message: 'hello sui' });
     const { context } = await waitFor(page, (s) => s.context.signature !== null);
     const parsed = parseZkLoginSignature(fromBase64(context.signature!).slice(1));
@@ -168,7 +168,7 @@ describe('the real actors against the mock login service', () => {
       for (const value of storedValues(tab)) expect(value).not.toContain(session.ephemeralKeyPair);
       for (const value of storedValues(tab)) expect(value).not.toContain(jwt);
       page.send({ type: 'user.createProof' });
-      await waitFor(page, (s) => s.matches({ ready: 'waiting' }));
+      await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
       page.send({ type: 'user.signMessage', message: 'fallback' });
       await waitFor(page, (s) => s.context.signature !== null);
     } finally {
@@ -185,7 +185,7 @@ describe('the real actors against the mock login service', () => {
     expect(stored?.privateKey.extractable).toBe(false);
     await expect(crypto.subtle.exportKey('pkcs8', stored!.privateKey)).rejects.toThrow();
     page.send({ type: 'user.createProof' });
-    await waitFor(page, (s) => s.matches({ ready: 'waiting' }));
+    await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
     page.send({ type: 'user.signMessage', message: 'native' });
     await waitFor(page, (s) => s.context.signature !== null);
 
@@ -195,7 +195,7 @@ describe('the real actors against the mock login service', () => {
     await waitFor(reloaded, (s) => s.matches('ready'));
     reloaded.send({ type: 'user.signMessage', message: 'again' });
     const failed = await waitFor(reloaded, (s) => s.context.failure !== null);
-    expect(failed.matches({ ready: 'waiting' })).toBe(true);
+    expect(failed.matches({ ready: { message: 'waiting' } })).toBe(true);
     expect(failed.context.failure?.message).toBe('Native signer not found in store.');
   });
 
@@ -241,10 +241,10 @@ describe('the real actors against the mock login service', () => {
     const tab = browserTab(config(), () => now);
     const { page } = await signIn(tab);
     page.send({ type: 'user.createProof' });
-    await waitFor(page, (s) => s.matches({ ready: 'waiting' }));
+    await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
     now += 3 * 86_400_000 + 1;
     page.send({ type: 'user.signMessage', message: 'late' });
-    const failed = await waitFor(page, (s) => s.matches({ ready: 'waiting' }) && s.context.failure !== null);
+    const failed = await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }) && s.context.failure !== null);
     expect(failed.context.failure?.message).toBe('Stored proof is expired.');
   });
 

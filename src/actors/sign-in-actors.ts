@@ -15,6 +15,7 @@ import { isExpired } from '../../machines/expiry.ts';
 import { assertProvider, PROVIDER_LABELS } from '../../machines/providers.ts';
 import { buildAuthorizationUrl } from '../zklogin/providers.ts';
 import { Secret } from '../../machines/secret.ts';
+import { createChainOperations } from './chain-operations.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { lazyModule } from './lazy-module.ts';
 import { createWarmStart } from './warm-start.ts';
@@ -61,6 +62,18 @@ export function createSignInOperations(deps: SignInDependencies) {
     return { key, nonce };
   };
   const warmStart = createWarmStart(makeKeyAndNonce, now);
+
+  /** The stored session's zkLogin signer, rebuilt only when the proof changes. Storage is read every time: another tab may have signed out, or time passed. */
+  const currentSigner = async (): Promise<ZkSigner> => {
+    const [{ state, session }, { buildZkLoginSigner }] = await Promise.all([readBoth(), loadSigner()]);
+    if (session?.proof && isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
+    const signer =
+      signerCache?.proofKey === proofKey(session)
+        ? signerCache.signer
+        : await buildZkLoginSigner({ session, state, vault, now: now() });
+    signerCache = { proofKey: proofKey(session), signer };
+    return signer;
+  };
 
   return {
     restoreSession: operation<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
@@ -183,17 +196,12 @@ export function createSignInOperations(deps: SignInDependencies) {
     }),
 
     signMessage: operation<SignOutput, { message: string }>(async ({ input }) => {
-      // Storage is read every time: another tab may have signed out, or time passed.
-      const [{ state, session }, { buildZkLoginSigner }] = await Promise.all([readBoth(), loadSigner()]);
-      if (session?.proof && isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
-      const signer =
-        signerCache?.proofKey === proofKey(session)
-          ? signerCache.signer
-          : await buildZkLoginSigner({ session, state, vault, now: now() });
-      signerCache = { proofKey: proofKey(session), signer };
+      const signer = await currentSigner();
       const { signature } = await signer.signPersonalMessage(new TextEncoder().encode(input.message));
-      return { signature };
+      return { signature, message: input.message };
     }),
+
+    ...createChainOperations({ config, signer: currentSigner }),
 
     clearSession: operation<void, { everywhere: boolean }>(async ({ input }) => {
       signerCache = undefined;

@@ -70,6 +70,10 @@ export function createLazySignIn(config: AppConfig) {
     fetchLogin: fromPromise(forward('fetchLogin')),
     createProof: fromPromise(forward('createProof')),
     signMessage: fromPromise(forward('signMessage')),
+    verifySignature: fromPromise(forward('verifySignature')),
+    loadBalance: fromPromise(forward('loadBalance')),
+    requestTestSui: fromPromise(forward('requestTestSui')),
+    sendSui: fromPromise(forward('sendSui')),
     clearSession: fromPromise(forward('clearSession')),
   } as unknown as SignInActors;
   return {

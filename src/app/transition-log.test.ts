@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import { stubbedMachine } from '../../machines/test-stubs.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { SESSION, stubbedMachine } from '../../machines/test-stubs.ts';
+import type { RestoreOutput } from '../../machines/sign-in.types.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createTransitionLog, statePath, TRANSITION_LOG_LIMIT } from './transition-log.ts';
 
@@ -14,12 +15,13 @@ describe('transition log', () => {
     });
     actor.start(); // the first transition happens here, synchronously, at 1,000
     clock = 1_250; // the stub actors settle after this
-    await waitFor(actor, (s) => s.matches('signed-in'));
+    await waitFor(actor, (s) => s.matches({ 'signed-in': 'idle' }));
     const entries = log.entries();
     expect(entries.map((e) => `${e.from || '(start)'} → ${e.to}`)).toEqual([
       '(start) → callback-validating',
       'callback-validating → fetching-login',
-      'fetching-login → signed-in',
+      'fetching-login → signed-in.loading-balance',
+      'signed-in.loading-balance → signed-in.idle',
     ]);
     expect(entries[1]).toMatchObject({ event: 'xstate.done.actor.validateCallback', sourceDurationMs: 250 });
     expect(entries[0]!.at).toBe(new Date(1_000).toISOString());
@@ -63,5 +65,35 @@ describe('transition log', () => {
     expect(statePath({ ready: 'waiting' })).toBe('ready.waiting');
     expect(statePath({ 'logged-out': 'done' })).toBe('logged-out.done');
     expect(statePath('idle')).toBe('idle');
+    // A parallel state names every region, so that node work beside the signing shows too.
+    expect(statePath({ ready: { message: 'signing', chain: 'sending' } })).toBe('ready.message.signing + ready.chain.sending');
+  });
+});
+
+describe('transition log: the node work beside the account', () => {
+  it('records each region of ready: signing and the node work are both in the log', async () => {
+    const log = createTransitionLog();
+    const actor = createActor(
+      stubbedMachine({
+        restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({
+          status: 'ready',
+          ...SESSION,
+        })),
+      }),
+      {
+        input: {},
+        inspect: (e) => log.observe(e),
+      },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: { chain: 'idle' } }));
+    actor.send({ type: 'user.refreshBalance' });
+    const steps = () => log.entries().map((e) => `${e.event}: ${e.to}`);
+    await vi.waitFor(() =>
+      expect(steps().slice(-2)).toEqual([
+        'user.refreshBalance: ready.message.waiting + ready.chain.loading-balance',
+        'xstate.done.actor.loadBalance: ready.message.waiting + ready.chain.idle',
+      ]),
+    );
+    expect(log.entries().at(-1)!.context).toMatchObject({ balance: '2000000000' });
   });
 });

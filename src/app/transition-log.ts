@@ -11,7 +11,10 @@ export interface TransitionEntry {
   /** When it happened (ISO time). */
   at: string;
   event: string;
-  /** Dotted state paths, e.g. 'ready.waiting'; '' before the machine started. */
+  /**
+   * Dotted state paths, e.g. 'signed-in.idle'; a parallel state names each of its regions,
+   * joined by ' + ' ('ready.message.waiting + ready.chain.idle'); '' before the machine started.
+   */
   from: string;
   to: string;
   /** How long the source state lasted, in milliseconds. */
@@ -39,12 +42,22 @@ export interface TransitionLog {
   toJSON(): string;
 }
 
-/** 'ready.waiting' from { ready: 'waiting' }. */
+/** Every active leaf's dotted path: ['ready.message.waiting', 'ready.chain.idle'] from a parallel `ready`. */
+function leafPaths(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => {
+    const below = leafPaths(child);
+    return below.length === 0 ? [key] : below.map((path) => `${key}.${path}`);
+  });
+}
+
+/** Joins regions of a parallel state with this (a state name never holds it). */
+export const REGION_SEPARATOR = ' + ';
+
+/** 'signed-in.idle' from { 'signed-in': 'idle' }; 'ready.message.waiting + ready.chain.idle' from a parallel ready. */
 export function statePath(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (!value || typeof value !== 'object') return '';
-  const [key, child] = Object.entries(value)[0] ?? [];
-  return key === undefined ? '' : [key, statePath(child)].filter(Boolean).join('.');
+  return leafPaths(value).join(REGION_SEPARATOR);
 }
 
 export function createTransitionLog(options: { limit?: number; now?: () => number } = {}): TransitionLog {

@@ -49,9 +49,11 @@ const LAYOUT_OPTIONS = {
   'elk.partitioning.activate': 'true',
   'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
   'elk.layered.spacing.nodeNodeBetweenLayers': '46',
-  'elk.spacing.nodeNode': '28',
+  'elk.spacing.nodeNode': '24',
   'elk.spacing.edgeLabel': '4',
   'elk.edgeLabels.placement': 'CENTER',
+  // Labels on one side of their edge: long edges then keep their labels inside the chart.
+  'elk.layered.edgeLabels.sideSelection': 'DIRECTION_DOWN',
   'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
   'elk.spacing.edgeEdge': '8',
   'elk.spacing.edgeNode': '10',
@@ -77,6 +79,7 @@ const JOURNEY = [
   ['ready'],
   ['logged-out'],
 ];
+const STACKING_EDGE = 'stacking:';
 const partitionOf = (id: string) => {
   const layer = JOURNEY.findIndex((names) => names.includes(id.split('.')[1] ?? ''));
   return layer < 0 ? undefined : String(layer);
@@ -125,6 +128,17 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
     elkNodes.get(containerOf(edge.source, edge.target))!.edges!.push(elkEdge);
   }
 
+  // A parallel state's regions are stacked, not side by side (a chart that is too wide cannot
+  // be read in the README): an undrawn edge from each region to the next puts them in order.
+  for (const node of graph.nodes) {
+    const regions = node.children.filter((child) => byId.get(child)!.region !== null);
+    regions
+      .slice(1)
+      .forEach((region, index) =>
+        elkNodes.get(node.id)!.edges!.push({ id: `${STACKING_EDGE}${region}`, sources: [regions[index]!], targets: [region] }),
+      );
+  }
+
   const laidOut = await new ELK().layout(root);
 
   const nodes: PlacedNode[] = [];
@@ -148,6 +162,7 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
     }
     // Edge coordinates are relative to the node that contains the edge.
     for (const edge of (elkNode.edges ?? []) as ElkExtendedEdge[]) {
+      if (edge.id.startsWith(STACKING_EDGE)) continue;
       const section = edge.sections?.[0];
       if (!section) continue;
       const points = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map((p) => ({

@@ -14,6 +14,8 @@ export interface GraphNode {
   parent: string | null;
   children: string[];
   initial: boolean;
+  /** Its place among its siblings when it is a region of a parallel state, else null. */
+  region: number | null;
 }
 
 export interface GraphEdge {
@@ -79,6 +81,7 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
         parent: node.parent && node.parent !== machine.root ? node.parent.id : null,
         children: directed.children.map((child) => child.id),
         initial: node.parent?.config.initial === node.key,
+        region: node.parent?.type === 'parallel' ? Object.keys(node.parent.states).indexOf(node.key) : null,
       });
     }
     for (const edge of directed.edges) {
@@ -93,10 +96,13 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
   return { nodes, edges };
 }
 
-/** The ids of the active state nodes for a dotted state path like 'ready.waiting'. */
+/** The ids of the active state nodes for a logged state path like 'ready.message.waiting + ready.chain.idle'. */
 export function activeNodeIds(machineId: string, statePath: string): string[] {
-  const parts = statePath.split('.');
-  return parts.map((_, i) => `${machineId}.${parts.slice(0, i + 1).join('.')}`);
+  const ids = statePath.split(' + ').flatMap((leaf) => {
+    const parts = leaf.split('.');
+    return parts.map((_, i) => `${machineId}.${parts.slice(0, i + 1).join('.')}`);
+  });
+  return [...new Set(ids)];
 }
 
 /** The edge a logged transition took: its event, from a state active before to one active after. */

@@ -55,7 +55,9 @@ describe('session store', () => {
     const { store, keys, sessions } = setup();
     await sessions.save({ provider: 'google' }, session);
     const original = store.get(keys.session)!;
-    for (const bad of ['garbage', '{"v":1,"salt":"","iv":"","payload":""}', original.replace(/"payload":"./, '"payload":"A')]) {
+    // The ciphertext's first character changed (to one it is not: 'A' would leave 1 in 64 untouched).
+    const tampered = original.replace(/"payload":"(.)/, (_, first: string) => `"payload":"${first === 'A' ? 'B' : 'A'}`);
+    for (const bad of ['garbage', '{"v":1,"salt":"","iv":"","payload":""}', tampered]) {
       store.set(keys.session, bad);
       expect(await sessions.readSession()).toBeNull();
     }

@@ -12,7 +12,7 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 
 describe('Account', () => {
   it('signed-in: the address, the provider, and Create proof', async () => {
-    const { actor } = renderAt('signed-in', ACCOUNT, <Account />);
+    const { actor } = renderAt({ 'signed-in': 'idle' }, ACCOUNT, <Account />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You are signed in');
     expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
     expect(screen.getByText('Google')).toBeTruthy();
@@ -32,43 +32,43 @@ describe('Account', () => {
   });
 
   it('ready: the signing form instead of Create proof', () => {
-    renderAt({ ready: 'waiting' }, ACCOUNT, <Account />);
+    renderAt({ ready: { message: 'waiting', chain: 'idle' } }, ACCOUNT, <Account />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ready to sign');
     expect(screen.queryByRole('button', { name: 'Create proof' })).toBeNull();
     expect(button('Sign message').disabled).toBe(false);
   });
 
   it('with an alert: the message beside the account, which stays whole', async () => {
-    const { actor } = renderAt('signed-in', { ...ACCOUNT, failure: STRAY_CALLBACK }, <Account />);
+    const { actor } = renderAt({ 'signed-in': 'idle' }, { ...ACCOUNT, failure: STRAY_CALLBACK }, <Account />);
     expect(screen.getByRole('alert').textContent).toBe(STRAY_CALLBACK.message);
     expect(screen.getByText('A sign-in link was ignored: you are still signed in')).toBeTruthy();
     expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
     expect(button('Create proof').disabled).toBe(false);
     await userEvent.click(button('Dismiss'));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(actor.getSnapshot().value).toBe('signed-in');
+    expect(actor.getSnapshot().value).toEqual({ 'signed-in': 'idle' });
   });
 });
 
 describe('SignMessage', () => {
   it('ready.waiting: signs the typed message', async () => {
-    const { actor } = renderAt({ ready: 'waiting' }, ACCOUNT, <SignMessage />);
+    const { actor } = renderAt({ ready: { message: 'waiting', chain: 'idle' } }, ACCOUNT, <SignMessage />);
     await userEvent.clear(screen.getByLabelText('Message'));
     await userEvent.type(screen.getByLabelText('Message'), 'Pay Bob');
     await userEvent.click(button('Sign message'));
-    expect(actor.getSnapshot().value).toEqual({ ready: 'signing' });
+    expect(actor.getSnapshot().value).toEqual({ ready: { message: 'signing', chain: 'idle' } });
     expect((actor.getSnapshot().children.signMessage?.getSnapshot() as { input?: unknown }).input).toEqual({
       message: 'Pay Bob',
     });
   });
 
   it('ready.signing: the button says so and waits', () => {
-    renderAt({ ready: 'signing' }, ACCOUNT, <SignMessage />);
+    renderAt({ ready: { message: 'signing', chain: 'idle' } }, ACCOUNT, <SignMessage />);
     expect(button('Signing…').disabled).toBe(true);
   });
 
   it('shows the last signature', () => {
-    renderAt({ ready: 'waiting' }, { ...ACCOUNT, signature: 'AQID' }, <SignMessage />);
+    renderAt({ ready: { message: 'waiting', chain: 'idle' } }, { ...ACCOUNT, signature: 'AQID' }, <SignMessage />);
     expect(screen.getByTestId('signature').textContent).toBe('AQID');
   });
 });

@@ -39,14 +39,27 @@ describe('App: one view per state, chosen by tags', () => {
   });
 
   it.each([
-    ['signed-in', 'signed-in', ['Copy address', 'Create proof', 'Sign out']],
+    [{ 'signed-in': 'idle' }, 'signed-in', ['Copy address', 'Create proof', 'Sign out']],
     ['proving', 'proving', ['Copy address', 'Create proof', 'Sign out']],
-    [{ ready: 'waiting' }, 'ready', ['Copy address', 'Sign out', 'Sign message']],
-  ] as const)('%o: the account', (value, name, buttons) => {
-    const { container } = renderApp(actorAt(value, ACCOUNT));
+    [{ ready: { message: 'waiting', chain: 'idle' } }, 'ready', ['Copy address', 'Sign out', 'Sign message']],
+  ] as const)('%o: the account, and its address on chain below it', async (value, name, buttons) => {
+    const { container } = renderApp(actorAt(value, { ...ACCOUNT, balance: '1500000000' }));
     expect(stateAttribute(container)).toBe(name);
     expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
     expect(buttonNames()).toEqual(buttons);
+    // Loaded with the account, not on the first page.
+    const chain = await screen.findByRole('region', { name: /Your address on Sui/ });
+    expect(within(chain).getByTestId('balance').textContent).toBe('1.5 SUI');
+    expect(
+      within(chain)
+        .queryAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Refresh', 'Get test SUI', 'Send']);
+  });
+
+  it('no chain panel without an account', () => {
+    renderApp(actorAt({ idle: 'cold' }));
+    expect(screen.queryByRole('region', { name: /Your address on Sui/ })).toBeNull();
   });
 
   it('failed: the failed login lookup with its two ways on', () => {

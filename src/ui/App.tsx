@@ -13,6 +13,8 @@ import { SignInActorContext, useHasTag, useStateName } from './use-sign-in.ts';
 
 // Only fetched when opened: the first load carries none of the panel's code.
 const DevtoolsPanel = lazy(() => import('../devtools/DevtoolsPanel.tsx'));
+// Only fetched with an account: the sign-in page carries none of it.
+const ChainPanel = lazy(() => import('./ChainPanel.tsx').then((module) => ({ default: module.ChainPanel })));
 
 interface AppProps {
   actor: SignInActorRef;
@@ -58,6 +60,11 @@ function Page({ config, log, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'acto
           <BusyStatus />
         )}
       </main>
+      {hasAccount && (
+        <Suspense fallback={null}>
+          <ChainPanel config={config} />
+        </Suspense>
+      )}
       {devtoolsOpen && (
         <Suspense fallback={<p role="status">Loading the statechart…</p>}>
           <DevtoolsPanel log={log} />
@@ -66,8 +73,8 @@ function Page({ config, log, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'acto
       <footer className="app-footer">
         {config.builtIn ? (
           <p>
-            <strong>Built-in mode:</strong> a mock identity provider and a mock login service; no real account is used.
-            Developers: press <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code>?devtools</code>) to see the statechart.
+            <strong>Built-in mode:</strong> a mock identity provider, a mock login service and a mock Sui node; no real account or
+            coin is used. Developers: press <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code>?devtools</code>) to see the statechart.
           </p>
         ) : (
           <p>Network: {config.network}</p>

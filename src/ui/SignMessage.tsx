@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
+import { SignatureVerdict } from './SignatureVerdict.tsx';
 import { useCan, useContextValue, useMatches, useSend } from './use-sign-in.ts';
 
-/** Ready: sign a personal message with the zkLogin signer. */
+/** Ready: sign a personal message with the zkLogin signer; the Sui node then verifies it. */
 export function SignMessage() {
   const send = useSend();
   const inputId = useId();
@@ -9,7 +10,7 @@ export function SignMessage() {
   // The draft text is the form's own business; what gets signed is decided by the machine.
   const [message, setMessage] = useState('Hello from Sui zkLogin');
   const signature = useContextValue((context) => context.signature);
-  const signing = useMatches({ ready: 'signing' });
+  const signing = useMatches({ ready: { message: 'signing' } });
   const canSign = useCan({ type: 'user.signMessage', message });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,6 +30,7 @@ export function SignMessage() {
           <div className="signature-scroll" tabIndex={0} role="group" aria-labelledby={signatureId}>
             <code data-testid="signature">{signature}</code>
           </div>
+          <SignatureVerdict />
         </div>
       )}
     </form>

@@ -22,9 +22,9 @@ describe('StepProgress', () => {
     [{ redirecting: 'preparing' }, {}, 'Choose a provider'],
     ['callback-validating', {}, 'Verify sign-in'],
     ['fetching-login', {}, 'Verify sign-in'],
-    ['signed-in', ACCOUNT, 'Signed in'],
+    [{ 'signed-in': 'idle' }, ACCOUNT, 'Signed in'],
     ['proving', ACCOUNT, 'Signed in'],
-    [{ ready: 'waiting' }, ACCOUNT, 'Ready to sign'],
+    [{ ready: { message: 'waiting', chain: 'idle' } }, ACCOUNT, 'Ready to sign'],
   ] as const)('%o: the current step is "%s"', (value, context, label) => {
     renderAt(value, context, <StepProgress />);
     const current = screen.getAllByRole('listitem').find((item) => item.getAttribute('aria-current') === 'step');
@@ -41,7 +41,7 @@ describe('StepProgress', () => {
 
 describe('StepAlert', () => {
   it('shows nothing without a failure', () => {
-    renderAt('signed-in', ACCOUNT, <StepAlert />);
+    renderAt({ 'signed-in': 'idle' }, ACCOUNT, <StepAlert />);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -50,7 +50,11 @@ describe('StepAlert', () => {
     ['signing', 'Could not sign the message'],
   ] as const)('a failed %s step: its title, the message, and Dismiss', async (step, title) => {
     const failure = { code: 'x', message: 'It failed.', step, retryable: false };
-    const { actor } = renderAt(step === 'signing' ? { ready: 'waiting' } : 'signed-in', { ...ACCOUNT, failure }, <StepAlert />);
+    const { actor } = renderAt(
+      step === 'signing' ? { ready: { message: 'waiting', chain: 'idle' } } : { 'signed-in': 'idle' },
+      { ...ACCOUNT, failure },
+      <StepAlert />,
+    );
     expect(screen.getByText(title)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('It failed.');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));

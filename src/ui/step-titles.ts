@@ -8,6 +8,8 @@ export const STEP_TITLES: Record<FailedStep, string> = {
   'fetching-login': 'Could not get your Sui address',
   proving: 'Could not create the proof',
   signing: 'Could not sign the message',
+  funding: 'Could not get test SUI',
+  sending: 'Could not send SUI',
 };
 
 /** A refused callback beside an account: the visitor needs to hear first that nothing changed. */

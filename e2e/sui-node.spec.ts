@@ -1,0 +1,174 @@
+/**
+ * The address on chain, in built-in mode against the mock Sui node: test SUI, the balance,
+ * a signature the node verifies, a transfer to another visitor; and every failure of the
+ * node shown where it happens, with the account kept. Faults are put in the browser's way
+ * with page.route, as a flaky network would.
+ */
+import type { Page } from '@playwright/test';
+import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
+
+const chainPanel = (page: Page) => page.getByRole('region', { name: /Your address on Sui/ });
+const balanceMist = async (page: Page) =>
+  BigInt((await chainPanel(page).getByTestId('balance').getAttribute('data-balance-mist'))!);
+const NODE = '**/__mock/sui/graphql';
+const SUI = 1_000_000_000n;
+/** The balance as loaded (the mock node's ledger lives as long as the preview server, so tests compare, never assume zero). */
+async function loadedBalance(page: Page) {
+  await expect(chainPanel(page).getByTestId('balance')).toBeVisible();
+  await expect(chainPanel(page).getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  return balanceMist(page);
+}
+
+async function getTestSui(page: Page) {
+  await chainPanel(page).getByRole('button', { name: 'Get test SUI' }).click();
+  await expect(chainPanel(page).getByRole('button', { name: 'Get test SUI' })).toBeEnabled();
+}
+
+async function send(page: Page, recipient: string, amount: string) {
+  const panel = chainPanel(page);
+  await panel.getByLabel('Recipient address').fill(recipient);
+  await panel.getByLabel('Amount (SUI)').fill(amount);
+  await panel.getByRole('button', { name: 'Send' }).click();
+}
+
+test('Alice gets test SUI, the node verifies her signature, and she sends 0.5 SUI to Bob: both balances change', async ({
+  page,
+  browser,
+}) => {
+  const alice = await signIn(page, 'google', 'Alice');
+  const start = await loadedBalance(page);
+  await getTestSui(page);
+  await expect.poll(() => balanceMist(page)).toBe(start + SUI);
+
+  await createProof(page);
+  await page.getByLabel('Message').fill('Hello from Alice');
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByText('Verified by the Sui node')).toBeVisible();
+
+  // Bob signs in in a second browser context (another person, another browser).
+  const bobContext = await browser.newContext();
+  const bobPage = await bobContext.newPage();
+  const bob = await signIn(bobPage, 'google', 'Bob');
+  const bobStart = await loadedBalance(bobPage);
+
+  await send(page, bob.login.address, '0.5');
+  const digest = chainPanel(page).getByTestId('digest');
+  await expect(digest).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
+  await expect(chainPanel(page).getByText(/Sent 0\.5 SUI to/)).toBeVisible();
+  // Alice paid 0.5 SUI and the gas fee.
+  await expect.poll(() => balanceMist(page)).toBeLessThan(start + SUI - SUI / 2n);
+  expect(await balanceMist(page)).toBeGreaterThan(start + SUI - SUI / 2n - 10_000_000n);
+
+  await chainPanel(bobPage).getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(() => balanceMist(bobPage)).toBe(bobStart + SUI / 2n);
+  expect(alice.login.address).not.toBe(bob.login.address);
+  await bobContext.close();
+});
+
+test('a send before the proof creates the proof first, then sends', async ({ page }) => {
+  await signIn(page, 'twitch', 'Carol');
+  const start = await loadedBalance(page);
+  await getTestSui(page);
+  await expect.poll(() => balanceMist(page)).toBe(start + SUI);
+  await expect(chainPanel(page).getByText('Sending creates your zero-knowledge proof first.')).toBeVisible();
+  await send(page, `0x${'c0'.repeat(32)}`, '0.25');
+  await expectState(page, 'ready');
+  await expect(chainPanel(page).getByTestId('digest')).toBeVisible();
+  await expect.poll(() => balanceMist(page)).toBeLessThan(start + SUI - SUI / 4n);
+});
+
+test('mistakes in the form are shown beside their field, and nothing is sent', async ({ page }) => {
+  await signIn(page, 'google', 'Alice');
+  await getTestSui(page);
+  const panel = chainPanel(page);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByText("Enter the recipient's Sui address.")).toBeVisible();
+  await expect(panel.getByText('Enter an amount of SUI.')).toBeVisible();
+  await send(page, '0x1234', '5');
+  await expect(panel.getByText('A Sui address is 0x followed by 64 hexadecimal characters.')).toBeVisible();
+  await expect(panel.getByText(/The amount is more than your balance of [\d.]+ SUI\./)).toBeVisible();
+  await send(page, `0x${'c0'.repeat(32)}`, '0');
+  await expect(panel.getByText('The amount must be more than 0 SUI.')).toBeVisible();
+  await expect(panel.getByTestId('digest')).toHaveCount(0);
+  await expectState(page, 'signed-in');
+});
+
+test('a spend the balance cannot cover with its gas is refused by the node, in place; nothing moves', async ({ page }) => {
+  await signIn(page, 'google', 'Alice');
+  await createProof(page);
+  await getTestSui(page);
+  const before = await balanceMist(page);
+  await send(page, `0x${'c0'.repeat(32)}`, (Number(before) / 1e9).toString());
+  const panel = chainPanel(page);
+  await expect(panel.getByText('Could not send SUI')).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveText(
+    'Not enough SUI: the amount and the gas fee together are more than your balance.',
+  );
+  expect(await balanceMist(page)).toBe(before);
+  await expect(page.getByTestId('address')).toBeVisible();
+});
+
+test('an unreachable node: sign-in, proof and signing go on; the balance and the verdict say why, and come back', async ({
+  page,
+}) => {
+  await page.route(NODE, (route) => route.abort('connectionrefused'));
+  await signIn(page, 'google', 'Alice');
+  const panel = chainPanel(page);
+  await expect(panel.getByRole('alert')).toHaveText(
+    /The Sui node \(.+\) could not be reached, so we could not read your balance\./,
+  );
+  await expect(panel.getByText('unknown')).toBeVisible();
+  await createProof(page);
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByTestId('signature')).toBeVisible();
+  await expect(page.getByText(/The Sui node could not check this signature: .*could not be reached/)).toBeVisible();
+
+  await page.unroute(NODE);
+  await page.getByRole('button', { name: 'Verify again' }).click();
+  await expect(page.getByText('Verified by the Sui node')).toBeVisible();
+  await panel.getByRole('button', { name: 'Refresh' }).click();
+  await expect(panel.getByTestId('balance')).toHaveText(/^[\d,.]+ SUI$/);
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+});
+
+test('a node that answers with an error is named, in place, and the account stays', async ({ page }) => {
+  await signIn(page, 'google', 'Alice');
+  await getTestSui(page);
+  await createProof(page);
+  await page.route(NODE, (route) =>
+    route.request().postData()?.includes('executeTransaction')
+      ? route.fulfill({ status: 500, body: 'upstream failed' })
+      : route.fallback(),
+  );
+  await send(page, `0x${'c0'.repeat(32)}`, '0.1');
+  await expect(chainPanel(page).getByRole('alert')).toHaveText(/answered with HTTP 500, so we could not send the transfer\./);
+  await expectState(page, 'ready');
+  await expect(page.getByRole('button', { name: 'Sign message' })).toBeEnabled();
+});
+
+test('the faucet refusing (too many requests) is shown beside Get test SUI', async ({ page }) => {
+  await signIn(page, 'google', 'Alice');
+  await page.route('**/v2/gas', (route) => route.fulfill({ status: 429, body: 'slow down' }));
+  await chainPanel(page).getByRole('button', { name: 'Get test SUI' }).click();
+  const panel = chainPanel(page);
+  await expect(panel.getByText('Could not get test SUI')).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveText(
+    'The faucet has had too many requests from you. Please wait a while, then try again.',
+  );
+  await panel.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await expectState(page, 'signed-in');
+});
+
+test('a signature the node refuses is shown with its reason', async ({ page }) => {
+  await signIn(page, 'google', 'Alice');
+  await createProof(page);
+  // The node is asked about another message than the one signed (a tampered request).
+  await page.route(NODE, (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as { query?: string; variables?: Record<string, unknown> };
+    if (!body.query?.includes('verifySignature')) return route.fallback();
+    return route.fallback({ postData: JSON.stringify({ ...body, variables: { ...body.variables, message: btoa('tampered') } }) });
+  });
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/The Sui node refused this signature: .*does not verify over this message/);
+});

@@ -1,0 +1,212 @@
+/**
+ * signInMachine beside an account: the Sui node's balance, the faucet, transfers and the
+ * node's verdict on a signature. Pure transitions first, then a running actor with stubs.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, getInitialSnapshot, getNextSnapshot, waitFor } from 'xstate';
+import { signInMachine } from './sign-in.machine.ts';
+import type { BalanceOutput, RestoreOutput, SignInContext, SignInEvent, Verification } from './sign-in.types.ts';
+import { failing, SESSION, stubbedMachine } from './test-stubs.ts';
+import type { TransferReceipt, TransferRequest } from './transfer.ts';
+
+const BOB = `0x${'b0'.repeat(32)}`;
+const ACCOUNT = { provider: 'google', address: SESSION.address, expiresAt: SESSION.expiresAt, balance: '2000000000' } as const;
+const SIGNED_IN = { 'signed-in': 'idle' } as const;
+const READY = { ready: { message: 'waiting', chain: 'idle' } } as const;
+
+function at(value: Parameters<typeof signInMachine.resolveState>[0]['value'], context: Partial<SignInContext> = {}) {
+  const base = getInitialSnapshot(signInMachine, {}).context;
+  return signInMachine.resolveState({ value, context: { ...base, ...ACCOUNT, ...context } });
+}
+const next = (snapshot: ReturnType<typeof at>, event: SignInEvent) => getNextSnapshot(signInMachine, snapshot, event);
+const restoresTo = (status: 'signed-in' | 'ready') =>
+  fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status, ...SESSION }));
+const unreachable = new TypeError('Failed to fetch');
+
+describe('signInMachine and the Sui node: pure transitions', () => {
+  it('reads the balance on arrival in signed-in and in ready; neither is busy meanwhile', () => {
+    for (const snapshot of [
+      next(at('fetching-login'), { type: 'xstate.done.actor.fetchLogin', output: SESSION } as never),
+      at('ready'),
+    ]) {
+      expect(snapshot.hasTag('loading-balance')).toBe(true);
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.hasTag('has-account')).toBe(true);
+    }
+  });
+
+  it('Refresh and Get test SUI from the resting panel, in signed-in and in ready', () => {
+    expect(next(at(SIGNED_IN), { type: 'user.refreshBalance' }).value).toEqual({ 'signed-in': 'loading-balance' });
+    expect(next(at(SIGNED_IN), { type: 'user.requestTestSui' }).value).toEqual({ 'signed-in': 'funding' });
+    expect(next(at(READY), { type: 'user.requestTestSui' }).value).toEqual({ ready: { message: 'waiting', chain: 'funding' } });
+    // One node request at a time: nothing new while the balance is loading.
+    expect(at({ 'signed-in': 'loading-balance' }).can({ type: 'user.requestTestSui' })).toBe(false);
+  });
+
+  it('a send is taken only when valid: a Sui address, a positive amount within the known balance', () => {
+    const send = (recipient: string, amount: string) => ({ type: 'user.send', recipient, amount }) as const;
+    const ready = at(READY);
+    expect(ready.can(send(BOB, '0.5'))).toBe(true);
+    expect(ready.can(send(BOB, '2'))).toBe(true);
+    for (const [recipient, amount] of [
+      [BOB, '2.000000001'],
+      [BOB, '0'],
+      [BOB, '-1'],
+      [BOB, 'abc'],
+      [BOB, '0.0000000001'],
+      ['0x1234', '0.5'],
+      ['', '0.5'],
+    ] as const) {
+      expect(ready.can(send(recipient, amount)), `${recipient} ${amount}`).toBe(false);
+    }
+    // Without a known balance nothing is sent (the node may be unreachable).
+    expect(at(READY, { balance: null }).can(send(BOB, '0.5'))).toBe(false);
+    const sending = next(ready, send(BOB.toUpperCase().replace('0X', '0x'), '0.5'));
+    expect(sending.value).toEqual({ ready: { message: 'waiting', chain: 'sending' } });
+    expect(sending.context.pendingTransfer).toEqual({ recipient: BOB, amount: '500000000' });
+  });
+
+  it('a send without a proof creates the proof first, then sends', () => {
+    const proving = next(at(SIGNED_IN), { type: 'user.send', recipient: BOB, amount: '1' });
+    expect(proving.value).toBe('proving');
+    expect(proving.context.pendingTransfer).toEqual({ recipient: BOB, amount: '1000000000' });
+    const ready = next(proving, { type: 'xstate.done.actor.createProof' } as never);
+    expect(ready.value).toEqual({ ready: { message: 'waiting', chain: 'sending' } });
+    // A proof created without a send waiting lands in ready and reads the balance.
+    expect(next(at('proving'), { type: 'xstate.done.actor.createProof' } as never).value).toEqual({
+      ready: { message: 'waiting', chain: 'loading-balance' },
+    });
+    // A failed proof drops the waiting send: the visitor sees why, and asks again.
+    const failed = next(proving, { type: 'xstate.error.actor.createProof', error: unreachable } as never);
+    expect(failed.matches('signed-in')).toBe(true);
+    expect(failed.context).toMatchObject({ pendingTransfer: null, failure: { step: 'proving' } });
+  });
+
+  it('signing asks the node to verify; "Verify again" only when there is a signature', () => {
+    const signed = next(next(at(READY), { type: 'user.signMessage', message: 'hi' }), {
+      type: 'xstate.done.actor.signMessage',
+      output: { signature: 'sig', message: 'hi' },
+    } as never);
+    expect(signed.value).toEqual({ ready: { message: 'verifying', chain: 'idle' } });
+    expect(signed.hasTag('verifying-signature') && !signed.hasTag('busy')).toBe(true);
+    expect(signed.context).toMatchObject({ signature: 'sig', signedMessage: 'hi', verification: null });
+    expect(at(READY).can({ type: 'user.verifySignature' })).toBe(false);
+    expect(at(READY, { signature: 'sig', signedMessage: 'hi' }).can({ type: 'user.verifySignature' })).toBe(true);
+  });
+
+  it('signing out forgets everything the node said', () => {
+    const context = { lastTransfer: { recipient: BOB, amount: '1', digest: 'D' }, verification: { status: 'verified' } } as const;
+    const out = next(at(READY, context), { type: 'user.signOut' });
+    expect(out.context).toMatchObject({
+      balance: null,
+      balanceFailure: null,
+      lastTransfer: null,
+      verification: null,
+      pendingTransfer: null,
+    });
+  });
+});
+
+describe('signInMachine and the Sui node: running with stubbed actors', () => {
+  it('an unreachable node is a message beside the balance, and never blocks the proof or signing', async () => {
+    const actor = createActor(stubbedMachine({ restoreSession: restoresTo('signed-in'), loadBalance: failing(unreachable) }), {
+      input: {},
+    }).start();
+    const signedIn = await waitFor(actor, (s) => s.matches(SIGNED_IN));
+    expect(signedIn.context).toMatchObject({ balance: null, balanceFailure: 'Failed to fetch', failure: null });
+    actor.send({ type: 'user.createProof' });
+    await waitFor(actor, (s) => s.matches({ ready: { chain: 'idle' } }));
+    actor.send({ type: 'user.signMessage', message: 'hello' });
+    const signed = await waitFor(actor, (s) => s.matches({ ready: { message: 'waiting' } }) && s.context.verification !== null);
+    expect(signed.context).toMatchObject({ signature: 'sig(hello)', verification: { status: 'verified' } });
+  });
+
+  it('get test SUI, then the balance is read again; a faucet refusal is kept as its failure', async () => {
+    let balance = 0n;
+    const loadBalance = fromPromise<BalanceOutput, { address: string }>(async () => ({ balance: String(balance) }));
+    const requestTestSui = fromPromise<void, { address: string }>(async () => void (balance += 1_000_000_000n));
+    const actor = createActor(stubbedMachine({ restoreSession: restoresTo('ready'), loadBalance, requestTestSui }), {
+      input: {},
+    }).start();
+    await waitFor(actor, (s) => s.matches({ ready: { chain: 'idle' } }));
+    expect(actor.getSnapshot().context.balance).toBe('0');
+    actor.send({ type: 'user.requestTestSui' });
+    const funded = await waitFor(actor, (s) => s.matches({ ready: { chain: 'idle' } }) && s.context.balance !== '0');
+    expect(funded.context.balance).toBe('1000000000');
+
+    const refused = createActor(
+      stubbedMachine({
+        restoreSession: restoresTo('ready'),
+        requestTestSui: failing(new Error('The faucet has had too many requests from you.')),
+      }),
+      { input: {} },
+    ).start();
+    await waitFor(refused, (s) => s.matches({ ready: { chain: 'idle' } }));
+    refused.send({ type: 'user.requestTestSui' });
+    const failed = await waitFor(refused, (s) => s.context.failure !== null && s.matches({ ready: { chain: 'idle' } }));
+    expect(failed.context.failure).toMatchObject({ step: 'funding', message: 'The faucet has had too many requests from you.' });
+    expect(failed.context.address).toBe(SESSION.address);
+  });
+
+  it('a send from signed-in: proof, then the transfer, then the new balance and the digest', async () => {
+    const sent: TransferRequest[] = [];
+    const sendSui = fromPromise<TransferReceipt, TransferRequest>(async ({ input }) => {
+      sent.push(input);
+      return { ...input, digest: 'Digest1111' };
+    });
+    const loadBalance = vi.fn(async () => ({ balance: sent.length ? '1499000000' : '2000000000' }));
+    const actor = createActor(
+      stubbedMachine({ restoreSession: restoresTo('signed-in'), sendSui, loadBalance: fromPromise(loadBalance) }),
+      { input: {} },
+    ).start();
+    await waitFor(actor, (s) => s.matches(SIGNED_IN));
+    actor.send({ type: 'user.send', recipient: BOB, amount: '0.5' });
+    const done = await waitFor(actor, (s) => s.matches({ ready: { chain: 'idle' } }) && s.context.lastTransfer !== null);
+    expect(sent).toEqual([{ recipient: BOB, amount: '500000000' }]);
+    expect(done.context).toMatchObject({
+      lastTransfer: { recipient: BOB, amount: '500000000', digest: 'Digest1111' },
+      pendingTransfer: null,
+      balance: '1499000000',
+    });
+  });
+
+  it('a failed transfer is shown as its own failure, the balance is read again, and the account stays', async () => {
+    const loadBalance = vi.fn(async () => ({ balance: '2000000000' }));
+    const actor = createActor(
+      stubbedMachine({
+        restoreSession: restoresTo('ready'),
+        loadBalance: fromPromise(loadBalance),
+        sendSui: failing(new Error('Not enough SUI: the amount and the gas fee together are more than your balance.')),
+      }),
+      { input: {} },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: { chain: 'idle' } }));
+    actor.send({ type: 'user.send', recipient: BOB, amount: '2' });
+    const failed = await waitFor(actor, (s) => s.context.failure !== null && s.matches({ ready: { chain: 'idle' } }));
+    expect(failed.context.failure).toMatchObject({ step: 'sending', message: expect.stringContaining('Not enough SUI') });
+    expect(failed.context).toMatchObject({ address: SESSION.address, pendingTransfer: null, lastTransfer: null });
+    expect(loadBalance).toHaveBeenCalledTimes(2);
+  });
+
+  it('the node refuses a signature: its reason is kept; an unreachable node can be asked again', async () => {
+    let answer: 'refuse' | 'unreachable' | 'verify' = 'refuse';
+    const verifySignature = fromPromise<Verification, { message: string; signature: string; address: string }>(async () => {
+      if (answer === 'unreachable') throw unreachable;
+      return answer === 'refuse'
+        ? ({ status: 'refused', reason: 'not for this author' } as const)
+        : ({ status: 'verified' } as const);
+    });
+    const actor = createActor(stubbedMachine({ restoreSession: restoresTo('ready'), verifySignature }), { input: {} }).start();
+    await waitFor(actor, (s) => s.matches({ ready: { message: 'waiting' } }));
+    actor.send({ type: 'user.signMessage', message: 'hi' });
+    const refused = await waitFor(actor, (s) => s.context.verification !== null);
+    expect(refused.context.verification).toEqual({ status: 'refused', reason: 'not for this author' });
+    answer = 'unreachable';
+    actor.send({ type: 'user.verifySignature' });
+    const unavailable = await waitFor(actor, (s) => s.context.verification?.status === 'unavailable');
+    expect(unavailable.context.verification).toEqual({ status: 'unavailable', reason: 'Failed to fetch' });
+    answer = 'verify';
+    actor.send({ type: 'user.verifySignature' });
+    await waitFor(actor, (s) => s.context.verification?.status === 'verified');
+  });
+});

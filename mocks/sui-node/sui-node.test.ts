@@ -1,0 +1,232 @@
+/**
+ * The mock node through the real clients: SuiGraphQLClient from @mysten/sui/graphql and
+ * requestSuiFromFaucetV2, in Node, against the MSW handlers (the same module the dev
+ * server and the mock server serve).
+ */
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { SuiGraphQLClient } from '@mysten/sui/graphql';
+import { requestSuiFromFaucetV2 } from '@mysten/sui/faucet';
+import { Transaction } from '@mysten/sui/transactions';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getZkLoginSignature, jwtToAddress } from '@mysten/sui/zklogin';
+import { TEST_IDENTITIES } from '../identities.ts';
+import { createSigningKeys } from '../idp/signing-keys.ts';
+import { mintIdToken } from '../idp/tokens.ts';
+import { buildMockProof } from '../login-service/proof.ts';
+import { createSuiNode, FAUCET_AMOUNT } from './handlers.ts';
+import { MIST_PER_SUI } from './ledger.ts';
+
+const URL = 'https://sui-node.test/graphql';
+const FAUCET = 'https://faucet.test';
+const node = createSuiNode();
+const server = setupServer(...node.handlers);
+// Looked up per call: MSW replaces the global fetch only when the server starts listening.
+const client = new SuiGraphQLClient({ url: URL, network: 'testnet', fetch: (input, init) => fetch(input, init) });
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => node.ledger.coins.clear());
+afterAll(() => server.close());
+
+const balance = async (owner: string) => BigInt((await client.core.getBalance({ owner })).balance.balance);
+
+async function transfer(from: Ed25519Keypair, to: string, amount: bigint) {
+  const tx = new Transaction();
+  tx.setSender(from.toSuiAddress());
+  const [coin] = tx.splitCoins(tx.gas, [amount]);
+  tx.transferObjects([coin!], to);
+  const bytes = await tx.build({ client });
+  return { bytes, signature: (await from.signTransaction(bytes)).signature };
+}
+
+/** A zkLogin account as the mock login service makes one: a token, a salt, a proof, an ephemeral key. */
+async function zkLoginAccount(maxEpoch = node.ledger.currentEpoch() + 2) {
+  const ephemeral = Ed25519Keypair.generate();
+  const identity = TEST_IDENTITIES[0]!;
+  const jwt = await mintIdToken(createSigningKeys(), {
+    provider: 'google',
+    issuer: 'https://idp.test/idp/google',
+    clientId: 'client-google',
+    nonce: 'a-nonce',
+    identity,
+  });
+  const salt = '12345678901234567890';
+  const proof = buildMockProof(jwt, { sub: identity.sub, aud: 'client-google' }, salt);
+  const address = jwtToAddress(jwt, salt, false);
+  const sign = async (userSignature: string) => getZkLoginSignature({ inputs: proof, maxEpoch, userSignature });
+  return { address, ephemeral, sign };
+}
+
+describe('the mock Sui node, through SuiGraphQLClient', () => {
+  it('the faucet sends one coin of test SUI, seen by getBalance, listBalances and listCoins', async () => {
+    const alice = Ed25519Keypair.generate().toSuiAddress();
+    expect(await balance(alice)).toBe(0n);
+    const response = await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice });
+    expect(response.status).toBe('Success');
+    expect(await balance(alice)).toBe(FAUCET_AMOUNT);
+    const { balances } = await client.core.listBalances({ owner: alice });
+    expect(balances).toEqual([
+      expect.objectContaining({ coinType: expect.stringContaining('::sui::SUI'), balance: String(FAUCET_AMOUNT) }),
+    ]);
+    const { objects } = await client.core.listCoins({ owner: alice });
+    expect(objects).toHaveLength(1);
+    expect(objects[0]!.balance).toBe(String(FAUCET_AMOUNT));
+    const { objects: fetched } = await client.core.getObjects({ objectIds: [objects[0]!.objectId] });
+    expect(fetched[0]).toMatchObject({ objectId: objects[0]!.objectId, version: objects[0]!.version });
+  });
+
+  it('answers the chain queries: reference gas price, system state, chain identifier', async () => {
+    expect((await client.core.getReferenceGasPrice()).referenceGasPrice).toBe('1000');
+    const { systemState } = await client.core.getCurrentSystemState();
+    expect(Number(systemState.epoch)).toBe(node.ledger.currentEpoch());
+    expect((await client.core.getChainIdentifier()).chainIdentifier).toBe(node.ledger.chainIdentifier);
+  });
+
+  it('a transfer between two Ed25519 keys, built with tx.build({ client }): gas selected, executed, balances move', async () => {
+    const alice = Ed25519Keypair.generate();
+    const bob = Ed25519Keypair.generate().toSuiAddress();
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice.toSuiAddress() });
+    const half = MIST_PER_SUI / 2n;
+    const { bytes, signature } = await transfer(alice, bob, half);
+    const result = await client.core.executeTransaction({
+      transaction: bytes,
+      signatures: [signature],
+      include: { effects: true, balanceChanges: true },
+    });
+    expect(result.$kind).toBe('Transaction');
+    const executed = result.Transaction!;
+    expect(executed.status.success).toBe(true);
+    expect(executed.digest).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
+    expect(executed.effects.status.success).toBe(true);
+    const fee =
+      BigInt(executed.effects.gasUsed.computationCost) +
+      BigInt(executed.effects.gasUsed.storageCost) -
+      BigInt(executed.effects.gasUsed.storageRebate);
+    expect(fee).toBeGreaterThan(0n);
+    expect(await balance(bob)).toBe(half);
+    expect(await balance(alice.toSuiAddress())).toBe(FAUCET_AMOUNT - half - fee);
+    expect(executed.balanceChanges).toEqual(
+      expect.arrayContaining([expect.objectContaining({ address: bob, amount: String(half) })]),
+    );
+    // Executing the same bytes again gives the same transaction, not a second transfer.
+    const again = await client.core.executeTransaction({ transaction: bytes, signatures: [signature] });
+    expect(again.Transaction?.digest).toBe(executed.digest);
+    expect(await balance(bob)).toBe(half);
+  });
+
+  it('a tampered signature is refused with the reason, and nothing moves', async () => {
+    const alice = Ed25519Keypair.generate();
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice.toSuiAddress() });
+    const { bytes, signature } = await transfer(alice, Ed25519Keypair.generate().toSuiAddress(), 1000n);
+    const raw = Buffer.from(signature, 'base64');
+    raw[5] = raw[5]! ^ 0xff;
+    await expect(client.core.executeTransaction({ transaction: bytes, signatures: [raw.toString('base64')] })).rejects.toThrow(
+      /Invalid user signature: The ED25519 signature does not verify/,
+    );
+    // Someone else's valid signature is refused too.
+    const mallory = Ed25519Keypair.generate();
+    await expect(
+      client.core.executeTransaction({ transaction: bytes, signatures: [(await mallory.signTransaction(bytes)).signature] }),
+    ).rejects.toThrow(/Invalid user signature/);
+    expect(await balance(alice.toSuiAddress())).toBe(FAUCET_AMOUNT);
+  });
+
+  it('a transfer signed with a zkLogin signature is executed; one for another address or past maxEpoch is refused', async () => {
+    const account = await zkLoginAccount();
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: account.address });
+    const bob = Ed25519Keypair.generate().toSuiAddress();
+    const tx = new Transaction();
+    tx.setSender(account.address);
+    const [coin] = tx.splitCoins(tx.gas, [1234n]);
+    tx.transferObjects([coin!], bob);
+    const bytes = await tx.build({ client });
+    const signature = await account.sign((await account.ephemeral.signTransaction(bytes)).signature);
+    const result = await client.core.executeTransaction({ transaction: bytes, signatures: [signature] });
+    expect(result.Transaction?.status.success).toBe(true);
+    expect(await balance(bob)).toBe(1234n);
+
+    // The inner signature must be over these bytes.
+    const next = new Transaction();
+    next.setSender(account.address);
+    next.transferObjects([next.splitCoins(next.gas, [1n])[0]!], bob);
+    const other = await next.build({ client });
+    const stale = await account.sign((await account.ephemeral.signPersonalMessage(new TextEncoder().encode('hi'))).signature);
+    await expect(client.core.executeTransaction({ transaction: other, signatures: [stale] })).rejects.toThrow(
+      /ephemeral signature does not verify/,
+    );
+    // A proof past its maxEpoch is refused.
+    const expired = await zkLoginAccount(node.ledger.currentEpoch() - 1);
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: expired.address });
+    const late = new Transaction();
+    late.setSender(expired.address);
+    late.transferObjects([late.splitCoins(late.gas, [1n])[0]!], bob);
+    const lateBytes = await late.build({ client });
+    const lateSignature = await expired.sign((await expired.ephemeral.signTransaction(lateBytes)).signature);
+    await expect(client.core.executeTransaction({ transaction: lateBytes, signatures: [lateSignature] })).rejects.toThrow(
+      /ZKLogin expired at epoch/,
+    );
+  });
+
+  it('verifies a zkLogin personal-message signature, and says why when it refuses one', async () => {
+    const account = await zkLoginAccount();
+    const message = new TextEncoder().encode('Hello from Sui zkLogin');
+    const signature = await account.sign((await account.ephemeral.signPersonalMessage(message)).signature);
+    const verified = await client.core.verifyZkLoginSignature({
+      bytes: Buffer.from(message).toString('base64'),
+      signature,
+      intentScope: 'PersonalMessage',
+      address: account.address,
+    });
+    expect(verified.success).toBe(true);
+    const query = `query ($message: Base64!, $signature: Base64!, $author: SuiAddress!) {
+      verifySignature(message: $message, signature: $signature, intentScope: PERSONAL_MESSAGE, author: $author) { success } }`;
+    const ok = await client.query({
+      query,
+      variables: { message: Buffer.from(message).toString('base64'), signature, author: account.address },
+    });
+    expect(ok.data).toEqual({ verifySignature: { success: true } });
+    const refused = await client.query({
+      query,
+      variables: { message: Buffer.from('another message').toString('base64'), signature, author: account.address },
+    });
+    expect(refused.errors?.[0]?.message).toMatch(/ephemeral signature does not verify/);
+    const stranger = Ed25519Keypair.generate().toSuiAddress();
+    const wrongAuthor = await client.query({
+      query,
+      variables: { message: Buffer.from(message).toString('base64'), signature, author: stranger },
+    });
+    expect(wrongAuthor.errors?.[0]?.message).toMatch(/not for the author/);
+  });
+
+  it('a spend beyond the balance is refused when the transaction is built', async () => {
+    const alice = Ed25519Keypair.generate();
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice.toSuiAddress() });
+    await expect(transfer(alice, Ed25519Keypair.generate().toSuiAddress(), FAUCET_AMOUNT)).rejects.toThrow(
+      /InsufficientCoinBalance/,
+    );
+    // With no coins at all there is nothing to pay gas with.
+    await expect(transfer(Ed25519Keypair.generate(), alice.toSuiAddress(), 1n)).rejects.toThrow(/left to pay for gas/);
+  });
+
+  it('an invalid query is refused with GraphQL errors, never a made-up answer', async () => {
+    const response = await fetch(URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '{ address(address: "0x1") { notAField } }' }),
+    });
+    const body = (await response.json()) as { data?: unknown; errors?: { message: string }[] };
+    expect(body.data).toBeUndefined();
+    expect(body.errors?.[0]?.message).toMatch(/Cannot query field "notAField" on type "Address"/);
+    const { errors } = await client.query({ query: 'query { epoch { referenceGasPrice(wrong: 1) } }', variables: {} });
+    expect(errors?.[0]?.message).toMatch(/Unknown argument "wrong"/);
+  });
+
+  it('refuses commands it does not run, by name', async () => {
+    const alice = Ed25519Keypair.generate();
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice.toSuiAddress() });
+    const tx = new Transaction();
+    tx.setSender(alice.toSuiAddress());
+    tx.moveCall({ target: '0x2::coin::zero', typeArguments: ['0x2::sui::SUI'] });
+    await expect(tx.build({ client })).rejects.toThrow(/Unsupported command moveCall/);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The node work of signInMachine's account states, as operations like the sign-in's own:
+ * the balance, test SUI, the node's verdict on a signature, and a transfer signed with
+ * the zkLogin signer. The node client (and Sui's transaction code) is loaded when first
+ * asked, never on the first page.
+ */
+import type { Signer } from '@mysten/sui/cryptography';
+import type { BalanceOutput, Verification } from '../../machines/sign-in.types.ts';
+import type { TransferReceipt, TransferRequest } from '../../machines/transfer.ts';
+import type { AppConfig } from '../config.ts';
+import { lazyModule } from './lazy-module.ts';
+
+const nodeModule = lazyModule(() => import('../sui/node-client.ts'));
+type SuiNodeClient = ReturnType<Awaited<ReturnType<typeof nodeModule.load>>['createSuiNodeClient']>;
+
+interface Args<I> {
+  input: I;
+  signal: AbortSignal;
+}
+
+export interface ChainDependencies {
+  config: AppConfig;
+  /** The zkLogin signer of the stored session (refused with the catalogue's messages). */
+  signer: () => Promise<Signer & { toSuiAddress(): string }>;
+}
+
+export function createChainOperations({ config, signer }: ChainDependencies) {
+  let client: SuiNodeClient | undefined;
+  const node = async () =>
+    (client ??= (await nodeModule.load()).createSuiNodeClient({
+      graphqlUrl: config.suiGraphqlUrl,
+      network: config.network,
+      faucetUrl: config.suiFaucetUrl,
+    }));
+
+  return {
+    loadBalance: async ({ input, signal }: Args<{ address: string }>): Promise<BalanceOutput> => ({
+      balance: await (await node()).getBalance(input.address, signal),
+    }),
+
+    requestTestSui: async ({ input }: Args<{ address: string }>): Promise<void> => {
+      await (await node()).requestTestSui(input.address);
+    },
+
+    verifySignature: async ({ input }: Args<{ message: string; signature: string; address: string }>): Promise<Verification> =>
+      (await node()).verifyPersonalMessage(input),
+
+    sendSui: async ({ input }: Args<TransferRequest>): Promise<TransferReceipt> => {
+      const [zkSigner, client] = await Promise.all([signer(), node()]);
+      const digest = await client.transfer({ ...input, sender: zkSigner.toSuiAddress(), signer: zkSigner });
+      return { ...input, digest };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { formatSui } from '../../machines/transfer.ts';
+import { StepAlert } from './StepAlert.tsx';
+import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
+
+/** The SUI balance, with Refresh and (on testnet and devnet) Get test SUI. */
+export function Balance({ faucet }: { faucet: boolean }) {
+  const send = useSend();
+  const balance = useContextValue((context) => context.balance);
+  const balanceFailure = useContextValue((context) => context.balanceFailure);
+  const loading = useHasTag('loading-balance');
+  const funding = useHasTag('funding');
+  const canRefresh = useCan({ type: 'user.refreshBalance' });
+  const canFund = useCan({ type: 'user.requestTestSui' });
+  return (
+    <div className="balance">
+      <p className="balance-line" aria-live="polite" aria-busy={loading}>
+        <span className="balance-label">Balance</span>{' '}
+        {balance !== null ? (
+          <strong data-testid="balance" data-balance-mist={balance}>
+            {formatSui(balance)} SUI
+          </strong>
+        ) : loading ? (
+          <span className="muted">Loading…</span>
+        ) : (
+          <span className="muted">unknown</span>
+        )}
+        {loading && balance !== null && <span className="muted"> (refreshing…)</span>}
+      </p>
+      {balanceFailure && !loading && (
+        <p className="panel-message" role="alert">
+          {balanceFailure}
+        </p>
+      )}
+      <StepAlert steps={['funding']} />
+      <div className="actions">
+        <button type="button" className="secondary" disabled={!canRefresh} onClick={() => send({ type: 'user.refreshBalance' })}>
+          Refresh
+        </button>
+        {faucet && (
+          <button type="button" className="secondary" disabled={!canFund} onClick={() => send({ type: 'user.requestTestSui' })}>
+            {funding ? 'Getting test SUI…' : 'Get test SUI'}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Account } from './Account.tsx';
+import { ChainPanel } from './ChainPanel.tsx';
+import { SignatureVerdict } from './SignatureVerdict.tsx';
+import { ACCOUNT, BUILT_IN_CONFIG, renderAt } from './test-harness.tsx';
+
+afterEach(cleanup);
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const READY = { ready: { message: 'waiting', chain: 'idle' } } as const;
+const BOB = `0x${'b0'.repeat(32)}`;
+const panel = (config = BUILT_IN_CONFIG) => <ChainPanel config={config} />;
+
+describe('ChainPanel: the balance', () => {
+  it('loading: says so, and offers nothing that needs the balance', () => {
+    renderAt({ 'signed-in': 'loading-balance' }, ACCOUNT, panel());
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(button('Refresh').disabled).toBe(true);
+    expect(button('Send').disabled).toBe(true);
+  });
+
+  it('shows the balance in SUI; Refresh reads it again, Get test SUI asks the faucet', async () => {
+    const { actor } = renderAt(READY, { ...ACCOUNT, balance: '2500000000' }, panel());
+    expect(screen.getByTestId('balance').textContent).toBe('2.5 SUI');
+    expect(screen.getByTestId('balance').getAttribute('data-balance-mist')).toBe('2500000000');
+    await userEvent.click(button('Refresh'));
+    expect(actor.getSnapshot().matches({ ready: { chain: 'loading-balance' } })).toBe(true);
+    expect(screen.getByText('(refreshing…)')).toBeTruthy();
+  });
+
+  it('Get test SUI sends the faucet request, and is not offered on mainnet', async () => {
+    const { actor } = renderAt(READY, { ...ACCOUNT, balance: '0' }, panel());
+    await userEvent.click(button('Get test SUI'));
+    expect(actor.getSnapshot().matches({ ready: { chain: 'funding' } })).toBe(true);
+    expect(button('Getting test SUI…').disabled).toBe(true);
+    cleanup();
+    renderAt(READY, { ...ACCOUNT, balance: '0' }, panel({ ...BUILT_IN_CONFIG, network: 'mainnet', suiFaucetUrl: null }));
+    expect(screen.queryByRole('button', { name: /test SUI/ })).toBeNull();
+    expect(screen.getByText('mainnet')).toBeTruthy();
+  });
+
+  it('an unreachable node is a message in the panel; the account above keeps its controls', () => {
+    const message = 'The Sui node (node.test) could not be reached, so we could not read your balance.';
+    renderAt(
+      READY,
+      { ...ACCOUNT, balanceFailure: message },
+      <>
+        <Account />
+        {panel()}
+      </>,
+    );
+    const chain = screen.getByRole('region', { name: /Your address on Sui/ });
+    expect(within(chain).getByRole('alert').textContent).toBe(message);
+    expect(within(chain).getByText('unknown')).toBeTruthy();
+    expect(button('Sign message').disabled).toBe(false);
+    expect(button('Refresh').disabled).toBe(false);
+  });
+
+  it('a failed faucet request is shown in the panel, beside Get test SUI, not above the account', () => {
+    const failure = {
+      code: 'SUI_NODE',
+      message: 'The faucet has had too many requests from you.',
+      step: 'funding',
+      retryable: true,
+    } as const;
+    renderAt(
+      READY,
+      { ...ACCOUNT, balance: '0', failure },
+      <>
+        <Account />
+        {panel()}
+      </>,
+    );
+    const chain = screen.getByRole('region', { name: /Your address on Sui/ });
+    expect(within(chain).getByText('Could not get test SUI')).toBeTruthy();
+    expect(within(chain).getByRole('alert').textContent).toBe(failure.message);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+});
+
+describe('ChainPanel: Send', () => {
+  it('shows what is wrong beside each field once the visitor tries, and sends nothing', async () => {
+    const { actor } = renderAt(READY, { ...ACCOUNT, balance: '1000000000' }, panel());
+    await userEvent.click(button('Send'));
+    expect(screen.getByText("Enter the recipient's Sui address.")).toBeTruthy();
+    expect(screen.getByText('Enter an amount of SUI.')).toBeTruthy();
+    const recipient = screen.getByLabelText('Recipient address');
+    expect(recipient.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(recipient);
+    await userEvent.type(recipient, '0x1234');
+    await userEvent.type(screen.getByLabelText('Amount (SUI)'), '2');
+    expect(screen.getByText('A Sui address is 0x followed by 64 hexadecimal characters.')).toBeTruthy();
+    expect(screen.getByText('The amount is more than your balance of 1 SUI.')).toBeTruthy();
+    await userEvent.click(button('Send'));
+    expect(actor.getSnapshot().matches({ ready: { chain: 'idle' } })).toBe(true);
+  });
+
+  it('ready: a valid send goes to the node at once', async () => {
+    const { actor } = renderAt(READY, { ...ACCOUNT, balance: '1000000000' }, panel());
+    await userEvent.type(screen.getByLabelText('Recipient address'), BOB);
+    await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0.5');
+    await userEvent.click(button('Send'));
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ ready: { chain: 'sending' } })).toBe(true);
+    expect(snapshot.context.pendingTransfer).toEqual({ recipient: BOB, amount: '500000000' });
+    expect(button('Sending…').disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Sending 0.5 SUI…');
+  });
+
+  it('signed-in: a valid send creates the proof first, and says so', async () => {
+    const { actor } = renderAt({ 'signed-in': 'idle' }, { ...ACCOUNT, balance: '1000000000' }, panel());
+    expect(screen.getByText('Sending creates your zero-knowledge proof first.')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Recipient address'), BOB);
+    await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0.25');
+    await userEvent.click(button('Send'));
+    expect(actor.getSnapshot().value).toBe('proving');
+    expect(screen.getByRole('status').textContent).toBe('Creating your proof, then sending 0.25 SUI…');
+  });
+
+  it('shows the digest of the last transfer, and a failed one in place', () => {
+    const lastTransfer = { recipient: BOB, amount: '500000000', digest: 'HmQ9dUo7w3VxD5F1v2q8r1yZ8Wq3h9s1tYcBwGm8sT2K' };
+    const failure = { code: 'SUI_NODE', message: 'Not enough SUI.', step: 'sending', retryable: true } as const;
+    renderAt(READY, { ...ACCOUNT, balance: '1', lastTransfer, failure }, panel());
+    expect(screen.getByTestId('digest').textContent).toBe(lastTransfer.digest);
+    expect(screen.getByText(/Sent 0.5 SUI to/)).toBeTruthy();
+    expect(screen.getByText('Could not send SUI')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Not enough SUI.');
+  });
+});
+
+describe('SignatureVerdict', () => {
+  it('verifying, verified, refused with the reason, unavailable with Verify again', async () => {
+    renderAt(
+      { ready: { message: 'verifying', chain: 'idle' } },
+      { ...ACCOUNT, signature: 'sig', signedMessage: 'hi' },
+      <SignatureVerdict />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Asking the Sui node to verify this signature…');
+    cleanup();
+    renderAt(
+      READY,
+      { ...ACCOUNT, signature: 'sig', signedMessage: 'hi', verification: { status: 'verified' } },
+      <SignatureVerdict />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('✓ Verified by the Sui node');
+    cleanup();
+    const refused = { status: 'refused', reason: 'The zkLogin signature is for 0x1, not for the author 0x2.' } as const;
+    renderAt(READY, { ...ACCOUNT, signature: 'sig', signedMessage: 'hi', verification: refused }, <SignatureVerdict />);
+    expect(screen.getByRole('alert').textContent).toBe(`The Sui node refused this signature: ${refused.reason}`);
+    expect(screen.queryByRole('button')).toBeNull();
+    cleanup();
+    const unavailable = { status: 'unavailable', reason: 'The Sui node (x) could not be reached.' } as const;
+    const { actor } = renderAt(
+      READY,
+      { ...ACCOUNT, signature: 'sig', signedMessage: 'hi', verification: unavailable },
+      <SignatureVerdict />,
+    );
+    await userEvent.click(button('Verify again'));
+    expect(actor.getSnapshot().matches({ ready: { message: 'verifying' } })).toBe(true);
+  });
+});

@@ -1,0 +1,107 @@
+import { useId, useState, type FormEvent } from 'react';
+import { checkTransfer, formatSui } from '../../machines/transfer.ts';
+import { StepAlert } from './StepAlert.tsx';
+import { useContextValue, useHasTag, useSend } from './use-sign-in.ts';
+
+/**
+ * Send SUI: a recipient and an amount, checked by the same rules the machine applies
+ * (transfer.ts). Mistakes are shown beside their field once the visitor has tried to send;
+ * without a proof the machine creates one first, then sends.
+ */
+export function SendForm() {
+  const send = useSend();
+  const ids = { recipient: useId(), amount: useId(), recipientError: useId(), amountError: useId() };
+  const [recipient, setRecipient] = useState('');
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+  const balance = useContextValue((context) => context.balance);
+  const pending = useContextValue((context) => context.pendingTransfer);
+  const lastTransfer = useContextValue((context) => context.lastTransfer);
+  const hasProof = useHasTag('has-proof');
+  const proving = useHasTag('busy') && !hasProof;
+  const sending = useHasTag('sending');
+  const loadingBalance = useHasTag('loading-balance');
+  const funding = useHasTag('funding');
+  const nodeBusy = loadingBalance || funding || sending;
+  // A transfer went through: the form starts afresh (its amount was spent, so it would now read as too much).
+  const [shownDigest, setShownDigest] = useState(lastTransfer?.digest);
+  if (lastTransfer?.digest !== shownDigest) {
+    setShownDigest(lastTransfer?.digest);
+    setRecipient('');
+    setAmount('');
+    setTried(false);
+  }
+  const check = checkTransfer({ recipient, amount, balance });
+  const errors = tried && !check.ok ? check.errors : {};
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    if (!check.ok) {
+      const firstInvalid = check.errors.recipient ? ids.recipient : ids.amount;
+      document.getElementById(firstInvalid)?.focus();
+      return;
+    }
+    send({ type: 'user.send', recipient, amount });
+  };
+  return (
+    <form className="send" onSubmit={submit} noValidate aria-labelledby={`${ids.recipient}-title`}>
+      <h3 id={`${ids.recipient}-title`}>Send SUI</h3>
+      <label htmlFor={ids.recipient}>Recipient address</label>
+      <input
+        id={ids.recipient}
+        name="recipient"
+        value={recipient}
+        placeholder="0x…"
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={errors.recipient ? true : undefined}
+        aria-describedby={errors.recipient ? ids.recipientError : undefined}
+        onChange={(event) => setRecipient(event.target.value)}
+      />
+      {errors.recipient && (
+        <p id={ids.recipientError} className="field-error">
+          {errors.recipient}
+        </p>
+      )}
+      <label htmlFor={ids.amount}>Amount (SUI)</label>
+      <input
+        id={ids.amount}
+        name="amount"
+        value={amount}
+        inputMode="decimal"
+        placeholder="0.5"
+        autoComplete="off"
+        aria-invalid={errors.amount ? true : undefined}
+        aria-describedby={errors.amount ? ids.amountError : undefined}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      {errors.amount && (
+        <p id={ids.amountError} className="field-error">
+          {errors.amount}
+        </p>
+      )}
+      {!hasProof && !proving && <p className="hint">Sending creates your zero-knowledge proof first.</p>}
+      <button type="submit" className="primary" disabled={nodeBusy || proving}>
+        {sending ? 'Sending…' : 'Send'}
+      </button>
+      {pending && (proving || sending) && (
+        <p className="busy-line" role="status">
+          {proving ? 'Creating your proof, then sending ' : 'Sending '}
+          {formatSui(pending.amount)} SUI…
+        </p>
+      )}
+      <StepAlert steps={['sending']} />
+      {lastTransfer && (
+        <div className="receipt" role="status">
+          <p>
+            Sent {formatSui(lastTransfer.amount)} SUI to <code className="short">{lastTransfer.recipient}</code>
+          </p>
+          <p>
+            Transaction digest: <code data-testid="digest">{lastTransfer.digest}</code>
+          </p>
+        </div>
+      )}
+    </form>
+  );
+}
