@@ -8,7 +8,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const SRC = ['storage', 'login-service', 'zklogin', 'actors', 'app', 'devtools', 'ui'];
+const SRC = ['storage', 'login-service', 'sui', 'zklogin', 'actors', 'app', 'devtools', 'ui'];
 const under = (...folders) => folders.map((folder) => `./src/${folder}`);
 
 /** Each layer, and what it must not import (everything that sits above it). */
@@ -25,29 +25,34 @@ const LAYERS = [
   },
   {
     target: './src/login-service',
-    from: under('storage', 'zklogin', 'actors', 'app', 'devtools', 'ui'),
+    from: under('storage', 'sui', 'zklogin', 'actors', 'app', 'devtools', 'ui'),
     message: 'login-service/ imports only the core and config.',
   },
   {
+    target: './src/sui',
+    from: under('storage', 'login-service', 'zklogin', 'actors', 'app', 'devtools', 'ui'),
+    message: 'sui/ (the Sui node and faucet clients) imports only the core and config.',
+  },
+  {
     target: './src/storage',
-    from: under('zklogin', 'actors', 'app', 'devtools', 'ui'),
+    from: under('sui', 'zklogin', 'actors', 'app', 'devtools', 'ui'),
     message: "storage/ imports only the core, config and the login service's answer schemas.",
   },
   {
     target: './src/zklogin',
-    from: under('actors', 'app', 'devtools', 'ui'),
+    from: under('sui', 'actors', 'app', 'devtools', 'ui'),
     message: 'zklogin/ never imports the layers that wire it.',
   },
   { target: './src/actors', from: under('app', 'devtools', 'ui'), message: 'actors/ never imports the app edge or the UI.' },
   { target: './src/app', from: under('devtools', 'ui'), message: 'app/ never imports the UI.' },
   {
     target: './src/devtools',
-    from: under('storage', 'login-service', 'zklogin', 'actors', 'ui'),
+    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors', 'ui'),
     message: 'devtools/ reads the machine and the transition log only.',
   },
   {
     target: './src/ui',
-    from: under('storage', 'login-service', 'zklogin', 'actors'),
+    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors'),
     message: 'ui/ reads snapshots and sends events only.',
   },
 ];

@@ -2,7 +2,8 @@
  * End-to-end: real Chromium against production builds served by `vite preview`.
  * - built-in: the app in built-in mode; the mocks are mounted on the preview server.
  * - real-mode: the app built with a key and every URL pointed at the standalone mock
- *   server (a separate origin, as the real services are), to check the exact requests.
+ *   server (a separate origin, as the real services are: login service, providers, Sui
+ *   node and faucet), to check the exact requests.
  */
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
@@ -33,6 +34,9 @@ const REAL_MODE_ENV = {
   VITE_NATIVE_KEY: 'true',
   // A hang past the timeout is one of the journeys: keep it short.
   VITE_LOGIN_SERVICE_TIMEOUT_MS: '2000',
+  // The Sui node and faucet on the mock server too (the real ones cannot be reached here).
+  VITE_SUI_GRAPHQL_URL: `${MOCK_SERVER}/sui/graphql`,
+  VITE_SUI_FAUCET_URL: `${MOCK_SERVER}/sui/faucet`,
 };
 
 export default defineConfig({

@@ -33,7 +33,14 @@ const CLIENT_IDS = {
  * visitor to the real providers' addresses; the benchmark answers those the same way for
  * both (bench/run.ts).
  */
-export const REAL_MODE_ENV = { VITE_ENOKI_API_KEY: KEY, VITE_ENOKI_API_URL: MOCK, ...CLIENT_IDS };
+export const REAL_MODE_ENV = {
+  VITE_ENOKI_API_KEY: KEY,
+  VITE_ENOKI_API_URL: MOCK,
+  ...CLIENT_IDS,
+  // Ours also reads the balance once signed in: from the mock server's Sui node, not the unreachable testnet.
+  VITE_SUI_GRAPHQL_URL: `${MOCK}/sui/graphql`,
+  VITE_SUI_FAUCET_URL: `${MOCK}/sui/faucet`,
+};
 /** The realistic prover's run: the real prover takes seconds. */
 export const PROVER_DELAY_MS = 3000;
 export const APPS = {

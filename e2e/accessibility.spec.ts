@@ -119,3 +119,29 @@ test('a failed signature beside the account, and the statechart panel', async ({
   await expect(page.getByRole('region', { name: 'Statechart' }).locator('svg')).toBeVisible();
   await expectNoViolations(page, 'the devtools panel');
 });
+
+test('the address on chain: the balance, its failure, the transfer form with its mistakes, a receipt, the verdict', async ({
+  page,
+}) => {
+  await page.route('**/__mock/sui/graphql', (route) => route.abort('connectionrefused'));
+  await signIn(page, 'google', 'Alice');
+  const panel = page.getByRole('region', { name: /Your address on Sui/ });
+  await expect(panel.getByRole('alert')).toBeVisible();
+  await expectNoViolations(page, 'an unreachable node beside the account');
+  await page.unroute('**/__mock/sui/graphql');
+  await panel.getByRole('button', { name: 'Get test SUI' }).click();
+  await expect(panel.getByTestId('balance')).toBeVisible();
+  await panel.getByLabel('Recipient address').fill('0x12');
+  await panel.getByLabel('Amount (SUI)').fill('1000');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByText('A Sui address is 0x followed by 64 hexadecimal characters.')).toBeVisible();
+  await expectNoViolations(page, 'the transfer form with its mistakes');
+  await createProof(page);
+  await panel.getByLabel('Recipient address').fill(`0x${'c0'.repeat(32)}`);
+  await panel.getByLabel('Amount (SUI)').fill('0.1');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByTestId('digest')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await expect(page.getByText('Verified by the Sui node')).toBeVisible();
+  await expectNoViolations(page, 'a receipt and a verified signature');
+});

@@ -21,6 +21,7 @@ test('download the log, load it back, and step through it with the arrow keys', 
   await visitor.getByRole('button', { name: 'Sign in with Google' }).click();
   await visitor.getByRole('button', { name: /Continue as Alice/ }).click();
   await expectState(visitor, 'signed-in');
+  await expect(visitor.getByTestId('balance')).toBeVisible();
 
   const downloading = visitor.waitForEvent('download');
   await panel(visitor).getByRole('button', { name: 'Download log' }).click();
@@ -28,7 +29,12 @@ test('download the log, load it back, and step through it with the arrow keys', 
   expect(download.suggestedFilename()).toBe('sign-in-transitions.json');
   const saved = await readFile((await download.path())!, 'utf8');
   const entries = JSON.parse(saved) as { event: string; from: string; to: string }[];
-  expect(entries.map((entry) => entry.to)).toEqual(['callback-validating', 'fetching-login', 'signed-in']);
+  expect(entries.map((entry) => entry.to)).toEqual([
+    'callback-validating',
+    'fetching-login',
+    'signed-in.loading-balance',
+    'signed-in.idle',
+  ]);
 
   // As a developer would, in a fresh tab: the visitor's log, replayed read-only.
   const page = await context.newPage();
@@ -36,14 +42,14 @@ test('download the log, load it back, and step through it with the arrow keys', 
   await expectState(page, 'idle');
   await loadLog(page, 'bug-report.json', saved);
   const status = panel(page).getByRole('status').filter({ hasText: 'Replaying' });
-  await expect(status).toHaveText('Replaying bug-report.json (read-only), step 1 of 3. Back to live');
+  await expect(status).toHaveText('Replaying bug-report.json (read-only), step 1 of 4. Back to live');
   await expect(litLeaf(page)).toHaveAttribute('data-state-id', 'signIn.callback-validating');
 
   await panel(page).getByRole('group', { name: 'Transition log entries' }).focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await expect(status).toContainText('step 3 of 3');
-  await expect(litLeaf(page)).toHaveAttribute('data-state-id', 'signIn.signed-in');
+  await expect(status).toContainText('step 3 of 4');
+  await expect(litLeaf(page)).toHaveAttribute('data-state-id', 'signIn.signed-in.loading-balance');
   await expect(panel(page).locator('.transition.last')).toHaveAttribute('data-edge', 'signIn.fetching-login->signIn.signed-in');
   const detail = panel(page).getByRole('region', { name: 'Selected step' });
   await expect(detail).toContainText('xstate.done.actor.fetchLogin');
@@ -55,7 +61,7 @@ test('download the log, load it back, and step through it with the arrow keys', 
   await page.screenshot({ path: testInfo.outputPath('replay-step-3.png'), fullPage: true });
 
   await page.keyboard.press('ArrowLeft');
-  await expect(status).toContainText('step 2 of 3');
+  await expect(status).toContainText('step 2 of 4');
   await expect(litLeaf(page)).toHaveAttribute('data-state-id', 'signIn.fetching-login');
   // The app itself was never touched by the replay.
   await expectState(page, 'idle');

@@ -14,18 +14,26 @@ test('?devtools shows the statechart with the current state lit through a full s
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await page.getByRole('button', { name: /Continue as Alice/ }).click();
   await expectState(page, 'signed-in');
+  await expect(page.getByTestId('balance')).toBeVisible();
   await expect(lit).toHaveAttribute('data-state', 'signIn.signed-in');
-  await expect(panel.locator('.state.active')).toHaveCount(1);
-  // The last transition is the one drawn as animated.
-  await expect(panel.locator('.transition.last')).toHaveAttribute('data-edge', 'signIn.fetching-login->signIn.signed-in');
+  // signed-in, and its node work at rest once the balance has come.
+  await expect(panel.locator('.state.active')).toHaveCount(2);
+  await expect(panel.locator('.state.active[data-state="signIn.signed-in.idle"]')).toBeVisible();
+  // The last transition is the one drawn as animated: the balance's arrival.
+  await expect(panel.locator('.transition.last')).toHaveAttribute(
+    'data-edge',
+    'signIn.signed-in.loading-balance->signIn.signed-in.idle',
+  );
   const log = panel.getByRole('region', { name: 'Transition log' });
-  await expect(log.getByRole('row').nth(1)).toContainText('xstate.done.actor.fetchLogin');
-  await expect(log.getByRole('row').nth(1)).toContainText('signed-in');
+  await expect(log.getByRole('row').nth(1)).toContainText('xstate.done.actor.loadBalance');
+  await expect(log.getByRole('row').nth(2)).toContainText('xstate.done.actor.fetchLogin');
+  await expect(log.getByRole('row').nth(2)).toContainText('signed-in.loading-balance');
   await page.screenshot({ path: testInfo.outputPath('devtools-signed-in.png'), fullPage: true });
 
   await createProof(page);
-  await expect(panel.getByTestId('devtools-state')).toHaveText('ready.waiting');
-  await expect(panel.locator('.state.active')).toHaveCount(2); // ready and ready.waiting
+  // A parallel state: each region's state is named and lit.
+  await expect(panel.getByTestId('devtools-state')).toHaveText('ready.message.waiting + ready.chain.idle');
+  await expect(panel.locator('.state.active')).toHaveCount(5); // ready, message, waiting, chain, idle
   await page.screenshot({ path: testInfo.outputPath('devtools-ready.png'), fullPage: true });
 });
 
@@ -37,11 +45,17 @@ test('"Copy as JSON" exports the redacted transition log', async ({ page, contex
   await page.getByRole('button', { name: /Continue as Bob/ }).click();
   const idToken = new URLSearchParams((await redirect).headers().location!.split('#')[1]).get('id_token')!;
   await expectState(page, 'signed-in');
+  await expect(page.getByTestId('balance')).toBeVisible();
   await page.getByRole('button', { name: 'Copy as JSON' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   const entries = JSON.parse(copied) as { event: string; from: string; to: string; sourceDurationMs: number; at: string }[];
-  expect(entries.map((e) => e.to)).toEqual(['callback-validating', 'fetching-login', 'signed-in']);
+  expect(entries.map((e) => e.to)).toEqual([
+    'callback-validating',
+    'fetching-login',
+    'signed-in.loading-balance',
+    'signed-in.idle',
+  ]);
   expect(entries[1]).toMatchObject({ event: 'xstate.done.actor.validateCallback', from: 'callback-validating' });
   expect(typeof entries[1]!.sourceDurationMs).toBe('number');
   expect(copied).not.toContain(idToken);

@@ -33,7 +33,7 @@ export interface MswMiddlewareOptions {
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Request-Id, zklogin-jwt',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Request-Id, zklogin-jwt, x-sui-client-protocol-version',
   'Access-Control-Expose-Headers': 'Retry-After',
   'Access-Control-Max-Age': '600',
 };

@@ -21,6 +21,18 @@ describe('the layers, as the linter keeps them', () => {
       /ui\/ reads snapshots and sends events only/,
     ],
     ['a component importing Sui code', 'src/ui/Account.tsx', "import '@mysten/sui/utils';", /ui\/ never imports Sui code/],
+    [
+      'a component importing the Sui node client',
+      'src/ui/Balance.tsx',
+      "import '../sui/node-client.ts';",
+      /ui\/ reads snapshots/,
+    ],
+    [
+      'the Sui node client importing storage',
+      'src/sui/node-client.ts',
+      "import '../storage/store.ts';",
+      /sui\/ .* imports only the core and config/,
+    ],
     ['the machine importing src/', 'machines/failure.ts', "import '../src/config.ts';", /machines\/ is the pure core/],
     [
       'the machine importing a package other than xstate',

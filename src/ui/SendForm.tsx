@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { checkTransfer, formatSui } from '../../machines/transfer.ts';
+import { checkTransfer } from '../../machines/transfer.ts';
 import { StepAlert } from './StepAlert.tsx';
+import { amountMessage, formatSui, RECIPIENT_MESSAGES } from './transfer-messages.ts';
 import { useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
 /**
@@ -32,13 +33,17 @@ export function SendForm() {
     setTried(false);
   }
   const check = checkTransfer({ recipient, amount, balance });
-  const errors = tried && !check.ok ? check.errors : {};
+  const problems = tried && !check.ok ? check.problems : {};
+  const errors = {
+    recipient: problems.recipient && RECIPIENT_MESSAGES[problems.recipient],
+    amount: problems.amount && amountMessage(problems.amount, balance),
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
     if (!check.ok) {
-      const firstInvalid = check.errors.recipient ? ids.recipient : ids.amount;
+      const firstInvalid = check.problems.recipient ? ids.recipient : ids.amount;
       document.getElementById(firstInvalid)?.focus();
       return;
     }
