@@ -284,12 +284,12 @@ export function execute(ledger: Ledger, tx: TxData): Outcome {
   const storageCost = STORAGE_COST_PER_OBJECT * BigInt(written.length);
   const storageRebate = STORAGE_REBATE_PER_OBJECT * BigInt(before.size);
   const nonRefundableStorageFee = NON_REFUNDABLE_PER_OBJECT * BigInt(before.size);
-  let net = computationCost + storageCost - storageRebate;
+  // As on Sui, the net can be below zero: the rebate of deleted objects' storage is paid back.
+  const net = computationCost + storageCost - storageRebate;
   if (computationCost + storageCost > budget && failure === null) {
     // Out of gas: the transaction is undone and the whole budget is spent.
     return { ...execute.outOfGas(ledger, tx, budget), epoch: ledger.currentEpoch() };
   }
-  if (net < 0n) net = 0n;
   gasAfter.balance += budget - net;
   for (const coin of written) {
     coin.version = lamportVersion;

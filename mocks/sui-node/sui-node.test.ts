@@ -3,7 +3,10 @@
  * requestSuiFromFaucetV2, in Node, against the MSW handlers (the same module the dev
  * server and the mock server serve).
  */
+import type { Keypair } from '@mysten/sui/cryptography';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { Secp256k1Keypair } from '@mysten/sui/keypairs/secp256k1';
+import { Secp256r1Keypair } from '@mysten/sui/keypairs/secp256r1';
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { requestSuiFromFaucetV2 } from '@mysten/sui/faucet';
 import { Transaction } from '@mysten/sui/transactions';
@@ -30,7 +33,7 @@ afterAll(() => server.close());
 
 const balance = async (owner: string) => BigInt((await client.core.getBalance({ owner })).balance.balance);
 
-async function transfer(from: Ed25519Keypair, to: string, amount: bigint) {
+async function transfer(from: Keypair, to: string, amount: bigint) {
   const tx = new Transaction();
   tx.setSender(from.toSuiAddress());
   const [coin] = tx.splitCoins(tx.gas, [amount]);
@@ -219,6 +222,105 @@ describe('the mock Sui node, through SuiGraphQLClient', () => {
     expect(body.errors?.[0]?.message).toMatch(/Cannot query field "notAField" on type "Address"/);
     const { errors } = await client.query({ query: 'query { epoch { referenceGasPrice(wrong: 1) } }', variables: {} });
     expect(errors?.[0]?.message).toMatch(/Unknown argument "wrong"/);
+  });
+
+  it.each([
+    ['Secp256k1', () => Secp256k1Keypair.generate()],
+    ['Secp256r1', () => Secp256r1Keypair.generate()],
+  ] as const)('a transfer signed with a %s key is executed; the same key signing other bytes is refused', async (_, generate) => {
+    const sender = generate();
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: sender.toSuiAddress() });
+    const to = Ed25519Keypair.generate().toSuiAddress();
+    const { bytes, signature } = await transfer(sender, to, 1000n);
+    const other = await transfer(sender, to, 2000n);
+    await expect(client.core.executeTransaction({ transaction: other.bytes, signatures: [signature] })).rejects.toThrow(
+      /Invalid user signature/,
+    );
+    const result = await client.core.executeTransaction({ transaction: bytes, signatures: [signature] });
+    expect(result.Transaction?.status.success).toBe(true);
+    expect(await balance(to)).toBe(1000n);
+  });
+
+  it('merges coins given as objects, and sends the whole gas coin: versions move, merged coins are gone', async () => {
+    const alice = Ed25519Keypair.generate();
+    const bob = Ed25519Keypair.generate().toSuiAddress();
+    for (let i = 0; i < 3; i += 1) await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice.toSuiAddress() });
+    const { objects: coins } = await client.core.listCoins({ owner: alice.toSuiAddress() });
+    expect(coins).toHaveLength(3);
+    const [first, second, third] = coins;
+    const tx = new Transaction();
+    tx.setSender(alice.toSuiAddress());
+    // Pay gas with the first coin only; merge the other two into it, then send it all to Bob.
+    tx.setGasPayment([{ objectId: first!.objectId, version: first!.version, digest: first!.digest }]);
+    tx.mergeCoins(tx.gas, [tx.object(second!.objectId), tx.object(third!.objectId)]);
+    tx.transferObjects([tx.gas], bob);
+    const bytes = await tx.build({ client });
+    const { signature } = await alice.signTransaction(bytes);
+    const result = await client.core.executeTransaction({
+      transaction: bytes,
+      signatures: [signature],
+      include: { effects: true },
+    });
+    expect(result.Transaction?.status.success).toBe(true);
+    const fee =
+      BigInt(result.Transaction!.effects.gasUsed.computationCost) +
+      BigInt(result.Transaction!.effects.gasUsed.storageCost) -
+      BigInt(result.Transaction!.effects.gasUsed.storageRebate);
+    expect(await balance(alice.toSuiAddress())).toBe(0n);
+    expect(await balance(bob)).toBe(3n * FAUCET_AMOUNT - fee);
+    const { objects: bobCoins } = await client.core.listCoins({ owner: bob });
+    expect(bobCoins.map((coin) => coin.objectId)).toEqual([first!.objectId]);
+    expect(BigInt(bobCoins[0]!.version)).toBeGreaterThan(BigInt(first!.version));
+    const changed = result.Transaction!.effects.changedObjects.map((change) => [change.objectId, change.idOperation]);
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        [second!.objectId, 'Deleted'],
+        [third!.objectId, 'Deleted'],
+        [first!.objectId, 'None'],
+      ]),
+    );
+  });
+
+  it('simulates with the core API: effects and balance changes, and nothing moves', async () => {
+    const alice = Ed25519Keypair.generate();
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice.toSuiAddress() });
+    const bob = Ed25519Keypair.generate().toSuiAddress();
+    const { bytes } = await transfer(alice, bob, 5000n);
+    const simulated = await client.core.simulateTransaction({
+      transaction: bytes,
+      include: { effects: true, balanceChanges: true },
+    });
+    expect(simulated.$kind).toBe('Transaction');
+    expect(simulated.Transaction!.balanceChanges).toEqual(
+      expect.arrayContaining([expect.objectContaining({ address: bob, amount: '5000' })]),
+    );
+    expect(await balance(bob)).toBe(0n);
+  });
+
+  it('a transaction that fails on chain pays its gas and changes nothing else', async () => {
+    const alice = Ed25519Keypair.generate();
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice.toSuiAddress() });
+    const [coin] = (await client.core.listCoins({ owner: alice.toSuiAddress() })).objects;
+    const tx = new Transaction();
+    tx.setSender(alice.toSuiAddress());
+    tx.setGasPayment([{ objectId: coin!.objectId, version: coin!.version, digest: coin!.digest }]);
+    tx.setGasPrice(1000);
+    tx.setGasBudget(10_000_000);
+    // More than the gas coin holds once the budget is set aside.
+    const [split] = tx.splitCoins(tx.gas, [FAUCET_AMOUNT]);
+    tx.transferObjects([split!], Ed25519Keypair.generate().toSuiAddress());
+    const bytes = await tx.build();
+    const { signature } = await alice.signTransaction(bytes);
+    const result = await client.core.executeTransaction({
+      transaction: bytes,
+      signatures: [signature],
+      include: { effects: true },
+    });
+    expect(result.$kind).toBe('FailedTransaction');
+    expect(result.FailedTransaction!.status.error?.message).toMatch(/InsufficientCoinBalance/);
+    const paid = FAUCET_AMOUNT - (await balance(alice.toSuiAddress()));
+    expect(paid).toBeGreaterThan(0n);
+    expect(paid).toBeLessThanOrEqual(10_000_000n);
   });
 
   it('refuses commands it does not run, by name', async () => {
