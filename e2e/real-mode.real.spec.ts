@@ -80,10 +80,14 @@ test('real mode, one-hour sessions: a plain click (which hovers first) costs one
   await expectState(page, 'idle');
   await request.delete(`${MOCK_SERVER}/__control/requests`);
   const nonceAnswers: { nonce: string; estimatedExpiration: number }[] = [];
-  page.on('response', (response) => {
-    if (response.url().endsWith('/v1/zklogin/nonce') && response.request().method() === 'POST') {
-      void response.json().then(({ data }: { data: (typeof nonceAnswers)[number] }) => nonceAnswers.push(data));
-    }
+  // Read each answer before the page sees it: a response listener races the navigation to the
+  // provider, after which the browser no longer holds the body.
+  await page.route(`${MOCK_SERVER}/v1/zklogin/nonce`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    const { data } = (await response.json()) as { data: (typeof nonceAnswers)[number] };
+    nonceAnswers.push(data);
+    await route.fulfill({ response });
   });
   const authorize = page.waitForRequest((r) => r.url().startsWith(`${MOCK_SERVER}/idp/google/authorize?`));
   // Playwright's click moves the mouse onto the button first: the warm start's intent.
