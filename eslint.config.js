@@ -19,6 +19,11 @@ const LAYERS = [
     message: 'machines/ is the pure core: it imports only xstate and its own files.',
   },
   {
+    target: './src/lazy-module.ts',
+    from: ['./machines', ...under(...SRC), './src/config.ts'],
+    message: 'lazy-module.ts is plumbing under every layer: it imports nothing of ours.',
+  },
+  {
     target: './src/config.ts',
     from: under(...SRC),
     message: 'config.ts sits under the domain modules: it imports only the core.',

@@ -4,7 +4,7 @@
  * show.
  */
 // First: it starts fetching the sign-in code, when this page needs it, before React loads.
-import './app/early-load.ts';
+import { mayShowAccount } from './app/early-load.ts';
 import { StrictMode } from 'react';
 import { waitFor } from 'xstate';
 import { createRoot } from 'react-dom/client';
@@ -13,7 +13,7 @@ import { createTransitionLog, type TransitionEntry } from './app/transition-log.
 import { configFromSettings } from './config.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 import { App } from './ui/App.tsx';
-import { warmUpTimeFormat } from './ui/use-local-time.ts';
+import { loadAccountScreens } from './ui/account-screens-loader.ts';
 import './ui/styles.css';
 
 /** The longest the first paint waits for the restore or the callback's checks. */
@@ -41,9 +41,17 @@ async function boot() {
   // painted as the account straight away rather than as a page that then changes, and on
   // a callback page the login request goes out before React's first render takes the
   // main thread. Capped, so that slow storage never leaves the page blank.
-  await waitFor(actor, (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating'), {
-    timeout: FIRST_PAINT_WAIT_MS,
-  }).catch(() => {});
+  // The account's screens are fetched meanwhile, so that an account paints at once.
+  const cap = new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
+  await Promise.race([
+    Promise.all([
+      waitFor(actor, (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating'), {
+        timeout: FIRST_PAINT_WAIT_MS,
+      }).catch(() => {}),
+      mayShowAccount ? loadAccountScreens() : undefined,
+    ]),
+    cap,
+  ]);
   root.render(
     <StrictMode>
       <App actor={actor} config={config} log={log} devtoolsOpen={query.has('devtools')} />
@@ -57,7 +65,9 @@ async function boot() {
     ? waitFor(actor, (snapshot) => !snapshot.hasTag('verifying'), { timeout: Infinity })
     : Promise.resolve();
   void settled.finally(() => whenIdle(preload));
-  whenIdle(warmUpTimeFormat);
+  // The account's screens (and the date format their session end needs) are made ready
+  // while the browser has nothing to do, for the account that a sign-in will show.
+  whenIdle(() => void loadAccountScreens().then((screens) => screens?.warmUpTimeFormat()));
 }
 
 void boot();

@@ -8,7 +8,7 @@ import type { Signer } from '@mysten/sui/cryptography';
 import type { BalanceOutput, Verification } from '../../machines/sign-in.types.ts';
 import type { TransferReceipt, TransferRequest } from '../../machines/transfer.ts';
 import type { AppConfig } from '../config.ts';
-import { lazyModule } from './lazy-module.ts';
+import { lazyModule } from '../lazy-module.ts';
 
 const nodeModule = lazyModule(() => import('../sui/node-client.ts'));
 type SuiNodeClient = ReturnType<Awaited<ReturnType<typeof nodeModule.load>>['createSuiNodeClient']>;
@@ -24,10 +24,29 @@ export interface ChainDependencies {
   signer: () => Promise<Signer & { toSuiAddress(): string }>;
 }
 
+/**
+ * Resolves once the page has painted what it shows now. The balance is asked for as the
+ * account appears (also on a restore); the node client is a large chunk whose evaluation,
+ * started at once, landed before the account's first paint and delayed it.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return void setTimeout(resolve, 0);
+    // The frame callback runs before the paint; the task after it, after.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
 export function createChainOperations({ config, signer }: ChainDependencies) {
   let client: SuiNodeClient | undefined;
+  const loadNodeModule = async () => {
+    const loaded = nodeModule.get();
+    if (loaded) return loaded;
+    await afterNextPaint();
+    return nodeModule.load();
+  };
   const node = async () =>
-    (client ??= (await nodeModule.load()).createSuiNodeClient({
+    (client ??= (await loadNodeModule()).createSuiNodeClient({
       graphqlUrl: config.suiGraphqlUrl,
       network: config.network,
       faucetUrl: config.suiFaucetUrl,

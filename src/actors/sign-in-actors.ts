@@ -17,7 +17,7 @@ import { buildAuthorizationUrl } from '../zklogin/providers.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createChainOperations } from './chain-operations.ts';
 import type { SignInDependencies } from './dependencies.ts';
-import { lazyModule } from './lazy-module.ts';
+import { lazyModule } from '../lazy-module.ts';
 import { createWarmStart } from './warm-start.ts';
 
 const keysModule = lazyModule(() => import('../zklogin/ephemeral-key.ts'));

@@ -24,7 +24,9 @@ function warmKeyDatabase() {
 }
 
 const stored = anythingStored();
-if (stored || isCallbackFragment(window.location.hash)) void runtimeModule.load().catch(() => {});
+/** Whether this page may show an account at once: a stored session or a provider's callback. */
+export const mayShowAccount = stored || isCallbackFragment(window.location.hash);
+if (mayShowAccount) void runtimeModule.load().catch(() => {});
 if (stored) {
   try {
     warmKeyDatabase();

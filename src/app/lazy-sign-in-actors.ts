@@ -6,7 +6,7 @@
  * the sign-in buttons never wait for code they do not need.
  */
 import { fromPromise } from 'xstate';
-import { lazyModule } from '../actors/lazy-module.ts';
+import { lazyModule } from '../lazy-module.ts';
 import type { OperationArgs, SignInActors, SignInOperations } from '../actors/sign-in-actors.ts';
 import type { AppConfig } from '../config.ts';
 import { STORAGE_PREFIX, storageKeys } from '../storage/keys.ts';

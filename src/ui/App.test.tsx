@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransitionLog } from '../app/transition-log.ts';
 import { App } from './App.tsx';
+import { loadAccountScreens } from './account-screens-loader.ts';
 import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from './test-harness.tsx';
 
 afterEach(cleanup);
@@ -43,9 +44,10 @@ describe('App: one view per state, chosen by tags', () => {
     ['proving', 'proving', ['Copy address', 'Create proof', 'Sign out']],
     [{ ready: { message: 'waiting', chain: 'idle' } }, 'ready', ['Copy address', 'Sign out', 'Sign message']],
   ] as const)('%o: the account, and its address on chain below it', async (value, name, buttons) => {
-    const { container } = renderApp(actorAt(value, { ...ACCOUNT, balance: '1500000000' }));
+    // The screens' chunk arrives inside an awaited act (React retries what suspended on it).
+    const { container } = await act(async () => renderApp(actorAt(value, { ...ACCOUNT, balance: '1500000000' })));
     expect(stateAttribute(container)).toBe(name);
-    expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+    expect((await screen.findByTestId('address')).textContent).toBe(ACCOUNT.address);
     expect(buttonNames()).toEqual(buttons);
     // Loaded with the account, not on the first page.
     const chain = await screen.findByRole('region', { name: /Your address on Sui/ });
@@ -55,6 +57,13 @@ describe('App: one view per state, chosen by tags', () => {
         .queryAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Refresh', 'Get test SUI', 'Send']);
+  });
+
+  it("once the account's screens have arrived (main.tsx asks for them ahead), the account renders at once", async () => {
+    await loadAccountScreens();
+    renderApp(actorAt({ 'signed-in': 'idle' }, ACCOUNT));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
   });
 
   it('no chain panel without an account', () => {

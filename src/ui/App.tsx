@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, use, useState, type ReactNode } from 'react';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import type { TransitionLog } from '../app/transition-log.ts';
 import type { AppConfig } from '../config.ts';
-import { Account } from './Account.tsx';
+import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
 import { BusyStatus } from './BusyStatus.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
@@ -13,8 +13,59 @@ import { SignInActorContext, useHasTag, useStateName } from './use-sign-in.ts';
 
 // Only fetched when opened: the first load carries none of the panel's code.
 const DevtoolsPanel = lazy(() => import('../devtools/DevtoolsPanel.tsx'));
-// Only fetched with an account: the sign-in page carries none of it.
-const ChainPanel = lazy(() => import('./ChainPanel.tsx').then((module) => ({ default: module.ChainPanel })));
+
+/** Ours (the spec names none): the account's screens did not arrive; the session is untouched. */
+export const SCREENS_NOT_LOADED =
+  "This page could not load your account's screens (check your connection). You are still signed in: try again, or reload the page.";
+
+/**
+ * Renders its children with the account's screens: at once when their chunk has arrived,
+ * else once it does (the nearest Suspense's fallback meanwhile). `missing` is shown when
+ * the chunk could not be loaded.
+ */
+function WithAccountScreens({
+  children,
+  missing,
+}: {
+  children: (screens: AccountScreens) => ReactNode;
+  missing?: (retry: () => void) => ReactNode;
+}) {
+  const [, setAttempt] = useState(0);
+  const screens = accountScreensModule.get() ?? use(loadAccountScreens());
+  if (screens) return children(screens);
+  const retry = () => {
+    forgetFailedLoad();
+    setAttempt((attempt) => attempt + 1);
+  };
+  return missing ? missing(retry) : null;
+}
+
+function LoadingAccount() {
+  return (
+    <div className="busy" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <h1 id="page-title" tabIndex={-1}>
+        Opening your account…
+      </h1>
+    </div>
+  );
+}
+
+function ScreensNotLoaded({ retry }: { retry: () => void }) {
+  return (
+    <div className="failure">
+      <h1 id="page-title" tabIndex={-1}>
+        You are signed in
+      </h1>
+      <div role="alert">
+        <p className="alert-message">{SCREENS_NOT_LOADED}</p>
+      </div>
+      <button type="button" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
 
 interface AppProps {
   actor: SignInActorRef;
@@ -51,7 +102,11 @@ function Page({ config, log, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'acto
       <main className="card" aria-labelledby="page-title">
         <StepProgress />
         {hasAccount ? (
-          <Account />
+          <Suspense fallback={<LoadingAccount />}>
+            <WithAccountScreens missing={(retry) => <ScreensNotLoaded retry={retry} />}>
+              {({ Account }) => <Account />}
+            </WithAccountScreens>
+          </Suspense>
         ) : canSignIn ? (
           <ProviderButtons config={config} />
         ) : loginFailed ? (
@@ -62,7 +117,7 @@ function Page({ config, log, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'acto
       </main>
       {hasAccount && (
         <Suspense fallback={null}>
-          <ChainPanel config={config} />
+          <WithAccountScreens>{({ ChainPanel }) => <ChainPanel config={config} />}</WithAccountScreens>
         </Suspense>
       )}
       {devtoolsOpen && (
