@@ -8,7 +8,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const SRC = ['storage', 'login-service', 'sui', 'zklogin', 'actors', 'app', 'devtools', 'ui'];
+const SRC = ['storage', 'login-service', 'sui', 'zklogin', 'actors', 'app', 'devtools', 'ui', 'wallet'];
 const under = (...folders) => folders.map((folder) => `./src/${folder}`);
 
 /** Each layer, and what it must not import (everything that sits above it). */
@@ -30,34 +30,43 @@ const LAYERS = [
   },
   {
     target: './src/login-service',
-    from: under('storage', 'sui', 'zklogin', 'actors', 'app', 'devtools', 'ui'),
+    from: under('storage', 'sui', 'zklogin', 'actors', 'app', 'devtools', 'ui', 'wallet'),
     message: 'login-service/ imports only the core and config.',
   },
   {
     target: './src/sui',
-    from: under('storage', 'login-service', 'zklogin', 'actors', 'app', 'devtools', 'ui'),
+    from: under('storage', 'login-service', 'zklogin', 'actors', 'app', 'devtools', 'ui', 'wallet'),
     message: 'sui/ (the Sui node and faucet clients) imports only the core and config.',
   },
   {
     target: './src/storage',
-    from: under('sui', 'zklogin', 'actors', 'app', 'devtools', 'ui'),
+    from: under('sui', 'zklogin', 'actors', 'app', 'devtools', 'ui', 'wallet'),
     message: "storage/ imports only the core, config and the login service's answer schemas.",
   },
   {
     target: './src/zklogin',
-    from: under('sui', 'actors', 'app', 'devtools', 'ui'),
+    from: under('sui', 'actors', 'app', 'devtools', 'ui', 'wallet'),
     message: 'zklogin/ never imports the layers that wire it.',
   },
-  { target: './src/actors', from: under('app', 'devtools', 'ui'), message: 'actors/ never imports the app edge or the UI.' },
-  { target: './src/app', from: under('devtools', 'ui'), message: 'app/ never imports the UI.' },
+  {
+    target: './src/actors',
+    from: under('app', 'devtools', 'ui', 'wallet'),
+    message: 'actors/ never imports the app edge or the UI.',
+  },
+  { target: './src/app', from: under('devtools', 'ui', 'wallet'), message: 'app/ never imports the UI.' },
   {
     target: './src/devtools',
-    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors', 'ui'),
+    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors', 'ui', 'wallet'),
     message: 'devtools/ reads the machine and the transition log only.',
   },
   {
+    target: './src/wallet',
+    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors', 'devtools', 'ui'),
+    message: 'wallet/ turns Wallet Standard calls into machine events: it reads the running actor only.',
+  },
+  {
     target: './src/ui',
-    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors'),
+    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors', 'wallet'),
     message: 'ui/ reads snapshots and sends events only.',
   },
 ];

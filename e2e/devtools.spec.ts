@@ -32,8 +32,8 @@ test('?devtools shows the statechart with the current state lit through a full s
 
   await createProof(page);
   // A parallel state: each region's state is named and lit.
-  await expect(panel.getByTestId('devtools-state')).toHaveText('ready.message.waiting + ready.chain.idle');
-  await expect(panel.locator('.state.active')).toHaveCount(5); // ready, message, waiting, chain, idle
+  await expect(panel.getByTestId('devtools-state')).toHaveText('ready.message.waiting + ready.chain.idle + ready.wallet.waiting');
+  await expect(panel.locator('.state.active')).toHaveCount(7); // ready, message, waiting, chain, idle, wallet, waiting
   await page.screenshot({ path: testInfo.outputPath('devtools-ready.png'), fullPage: true });
 });
 

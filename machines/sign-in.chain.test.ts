@@ -12,7 +12,7 @@ import type { TransferReceipt, TransferRequest } from './transfer.ts';
 const BOB = `0x${'b0'.repeat(32)}`;
 const ACCOUNT = { provider: 'google', address: SESSION.address, expiresAt: SESSION.expiresAt, balance: '2000000000' } as const;
 const SIGNED_IN = { 'signed-in': 'idle' } as const;
-const READY = { ready: { message: 'waiting', chain: 'idle' } } as const;
+const READY = { ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } } as const;
 
 function at(value: Parameters<typeof signInMachine.resolveState>[0]['value'], context: Partial<SignInContext> = {}) {
   const base = getInitialSnapshot(signInMachine, {}).context;
@@ -38,7 +38,9 @@ describe('signInMachine and the Sui node: pure transitions', () => {
   it('Refresh and Get test SUI from the resting panel, in signed-in and in ready', () => {
     expect(next(at(SIGNED_IN), { type: 'user.refreshBalance' }).value).toEqual({ 'signed-in': 'loading-balance' });
     expect(next(at(SIGNED_IN), { type: 'user.requestTestSui' }).value).toEqual({ 'signed-in': 'funding' });
-    expect(next(at(READY), { type: 'user.requestTestSui' }).value).toEqual({ ready: { message: 'waiting', chain: 'funding' } });
+    expect(next(at(READY), { type: 'user.requestTestSui' }).value).toEqual({
+      ready: { message: 'waiting', chain: 'funding', wallet: 'waiting' },
+    });
     // One node request at a time: nothing new while the balance is loading.
     expect(at({ 'signed-in': 'loading-balance' }).can({ type: 'user.requestTestSui' })).toBe(false);
   });
@@ -62,7 +64,7 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     // Without a known balance nothing is sent (the node may be unreachable).
     expect(at(READY, { balance: null }).can(send(BOB, '0.5'))).toBe(false);
     const sending = next(ready, send(BOB.toUpperCase().replace('0X', '0x'), '0.5'));
-    expect(sending.value).toEqual({ ready: { message: 'waiting', chain: 'sending' } });
+    expect(sending.value).toEqual({ ready: { message: 'waiting', chain: 'sending', wallet: 'waiting' } });
     expect(sending.context.pendingTransfer).toEqual({ recipient: BOB, amount: '500000000' });
   });
 
@@ -71,10 +73,10 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     expect(proving.value).toBe('proving');
     expect(proving.context.pendingTransfer).toEqual({ recipient: BOB, amount: '1000000000' });
     const ready = next(proving, { type: 'xstate.done.actor.createProof' } as never);
-    expect(ready.value).toEqual({ ready: { message: 'waiting', chain: 'sending' } });
+    expect(ready.value).toEqual({ ready: { message: 'waiting', chain: 'sending', wallet: 'waiting' } });
     // A proof created without a send waiting lands in ready and reads the balance.
     expect(next(at('proving'), { type: 'xstate.done.actor.createProof' } as never).value).toEqual({
-      ready: { message: 'waiting', chain: 'loading-balance' },
+      ready: { message: 'waiting', chain: 'loading-balance', wallet: 'waiting' },
     });
     // A failed proof drops the waiting send: the visitor sees why, and asks again.
     const failed = next(proving, { type: 'xstate.error.actor.createProof', error: unreachable } as never);
@@ -87,7 +89,7 @@ describe('signInMachine and the Sui node: pure transitions', () => {
       type: 'xstate.done.actor.signMessage',
       output: { signature: 'sig', message: 'hi' },
     } as never);
-    expect(signed.value).toEqual({ ready: { message: 'verifying', chain: 'idle' } });
+    expect(signed.value).toEqual({ ready: { message: 'verifying', chain: 'idle', wallet: 'waiting' } });
     expect(signed.hasTag('verifying-signature') && !signed.hasTag('busy')).toBe(true);
     expect(signed.context).toMatchObject({ signature: 'sig', signedMessage: 'hi', verification: null });
     expect(at(READY).can({ type: 'user.verifySignature' })).toBe(false);

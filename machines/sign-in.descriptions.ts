@@ -32,6 +32,10 @@ export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'signIn.ready.chain.idle': 'The balance is shown (or why not); Refresh, Get test SUI and Send are offered.',
   'signIn.ready.chain.funding': 'Asking the faucet for test SUI, then reading the balance again.',
   'signIn.ready.chain.sending': 'Building the transfer with the Sui node, signing it with zkLogin, and executing it.',
+  'signIn.ready.wallet': "A dApp's requests through the Wallet Standard wallet, one at a time.",
+  'signIn.ready.wallet.waiting': 'No dApp request under way; a request for this account and chain is taken.',
+  'signIn.ready.wallet.working':
+    "Signing a dApp's message or transaction with zkLogin (built, and executed when asked, with the Sui node).",
   'signIn.failed': 'The login lookup failed after the provider; the token is kept in memory for Try again.',
   'signIn.logged-out': 'Signed out (by the visitor, another tab, expiry or unreadable storage).',
   'signIn.logged-out.clearing': 'Clearing the session, the keys and the proof.',

@@ -21,8 +21,8 @@ const next = (snapshot: ReturnType<typeof at>, event: SignInEvent) => getNextSna
 
 /** Account states at rest (with the node's region idle), and signing. */
 const SIGNED_IN = { 'signed-in': 'idle' } as const;
-const READY = { ready: { message: 'waiting', chain: 'idle' } } as const;
-const SIGNING = { ready: { message: 'signing', chain: 'idle' } } as const;
+const READY = { ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } } as const;
+const SIGNING = { ready: { message: 'signing', chain: 'idle', wallet: 'waiting' } } as const;
 
 describe('signInMachine: pure transitions', () => {
   it('starts by restoring from storage', () => {

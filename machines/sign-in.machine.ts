@@ -19,9 +19,10 @@
  * Each state's one-sentence description, for the chart, the docs and the devtools, is in
  * sign-in.descriptions.ts.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, raise, setup } from 'xstate';
 import { msUntilExpiry } from './expiry.ts';
 import { messageOf, STRAY_CALLBACK, toFailure } from './failure.ts';
+import { PROVIDER_LABELS, isProvider } from './providers.ts';
 import type { Secret } from './secret.ts';
 import { checkTransfer, type TransferReceipt, type TransferRequest } from './transfer.ts';
 import type {
@@ -38,6 +39,9 @@ import type {
   SignedInSession,
   StartOutput,
   Verification,
+  WalletAnswer,
+  WalletRequest,
+  WalletSignOutput,
 } from './sign-in.types.ts';
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -47,6 +51,15 @@ const notProvided = (name: string) => async (): Promise<never> => {
 /** Session expiry reached while the visitor is on the page. */
 const EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
 const UNREADABLE_NOTICE = 'Your stored session could not be read, so you have been signed out.';
+
+/** Ours (the spec names none): why a dApp's request through a wallet was refused. */
+export const WALLET_REFUSALS = {
+  noAccount: 'This wallet has no account in this tab: connect first.',
+  notThisAccount: "The request names another account or chain than this wallet's account.",
+  busy: 'The account is busy with another request: try again when it is done.',
+  signInUnderWay: 'A sign-in is already under way in this tab.',
+  signedOut: 'The session ended before the request was done.',
+} as const;
 
 /** Keeps what an actor threw as the failure of `step` (an onError transition's action). */
 const failWith = (step: FailedStep) =>
@@ -141,13 +154,32 @@ const signedOutElsewhere = {
   actions: ['clearFailure', { type: 'assignNotice', params: 'You signed out in another tab.' }],
 } as const;
 
+const refuseWallet = (message: string) => ({ actions: { type: 'refuseWallet', params: message } }) as const;
+
+/** A dApp's request for this account (and chain) goes to `target`; one for another is refused. */
+const acceptWalletRequest = (target: string) =>
+  [{ guard: 'forThisAccount', target, actions: 'assignWalletRequest' }, refuseWallet(WALLET_REFUSALS.notThisAccount)] as const;
+
+/** A dApp's disconnect of this account's wallet is the visitor's sign-out, answered; another wallet's changes nothing. */
+const walletDisconnect = [
+  { guard: 'ownWallet', ...signOut, actions: [...signOut.actions, 'answerWalletDisconnect'] },
+  { actions: 'answerWalletDisconnect' },
+] as const;
+
 /** What an account offers in every state that shows one. */
 const accountEvents = {
   'user.signOut': signOut,
   'tab.signedOut': signedOutElsewhere,
   'url.fragment': refuseStrayCallback,
   'user.dismiss': dismiss,
+  'wallet.disconnect': walletDisconnect,
 } as const;
+
+/**
+ * Where the sign-in buttons are, a dApp's interactive connect is the visitor's sign-in
+ * with its wallet's provider: raised as that event, so both read the same in the chart.
+ */
+const walletSignIn = { guard: 'interactive', actions: 'signInForWallet' } as const;
 
 export const signInMachine = setup({
   types: {
@@ -155,6 +187,7 @@ export const signInMachine = setup({
     events: {} as SignInEvent,
     input: {} as SignInInput | undefined,
     tags: {} as SignInTag,
+    emitted: {} as WalletAnswer,
   },
   actors: {
     /** Reads storage and says what it holds; never throws. */
@@ -181,6 +214,8 @@ export const signInMachine = setup({
     requestTestSui: fromPromise<void, { address: string }>(notProvided('requestTestSui')),
     /** Builds, signs (zkLogin) and executes a SUI transfer. */
     sendSui: fromPromise<TransferReceipt, TransferRequest>(notProvided('sendSui')),
+    /** Signs a dApp's message or transaction with the zkLogin signer (a transaction built, and executed when asked, with the node). */
+    walletRequest: fromPromise<WalletSignOutput, WalletRequest>(notProvided('walletRequest')),
     /** Clears sign-in state, session and native key. */
     clearSession: fromPromise<void, { everywhere: boolean }>(notProvided('clearSession')),
   },
@@ -193,6 +228,7 @@ export const signInMachine = setup({
       provider: session.provider,
       address: session.address,
       expiresAt: session.expiresAt,
+      publicKey: session.publicKey,
     })),
     assignFailure: assign({ failure: (_, failure: Failure) => failure }),
     refuseStrayCallback: assign({ failure: STRAY_CALLBACK }),
@@ -210,6 +246,61 @@ export const signInMachine = setup({
       },
       notice: null,
     }),
+    signInForWallet: raise(({ event }) => {
+      assertEvent(event, 'wallet.connect');
+      return { type: 'user.signIn' as const, provider: event.provider };
+    }),
+    /** A connect is answered with this tab's account when it is the wallet's provider's. */
+    answerWalletConnect: emit(({ context, event }): WalletAnswer => {
+      assertEvent(event, 'wallet.connect');
+      const { requestId } = event;
+      if (context.provider && context.address) {
+        if (context.provider === event.provider) {
+          const account = { provider: context.provider, address: context.address, publicKey: context.publicKey ?? '' };
+          return { type: 'wallet.answer', requestId, ok: true, account };
+        }
+        if (!event.silent) {
+          const label = PROVIDER_LABELS[context.provider];
+          return {
+            type: 'wallet.answer',
+            requestId,
+            ok: false,
+            message: `This tab is signed in with ${label}: disconnect first.`,
+          };
+        }
+      }
+      if (event.silent) return { type: 'wallet.answer', requestId, ok: true, account: null };
+      return { type: 'wallet.answer', requestId, ok: false, message: WALLET_REFUSALS.signInUnderWay };
+    }),
+    answerWalletDisconnect: emit(({ event }): WalletAnswer => {
+      assertEvent(event, 'wallet.disconnect');
+      return { type: 'wallet.answer', requestId: event.requestId, ok: true };
+    }),
+    refuseWallet: emit(({ event }, message: string): WalletAnswer => {
+      assertEvent(event, ['wallet.sign', 'wallet.connect', 'wallet.disconnect']);
+      const requestId = event.type === 'wallet.sign' ? event.request.requestId : event.requestId;
+      return { type: 'wallet.answer', requestId, ok: false, message };
+    }),
+    assignWalletRequest: assign({
+      walletRequest: ({ event }) => {
+        assertEvent(event, 'wallet.sign');
+        return event.request;
+      },
+    }),
+    answerWalletRequest: emit(({ context }, output: WalletSignOutput): WalletAnswer => ({
+      type: 'wallet.answer',
+      requestId: context.walletRequest?.requestId ?? '',
+      ok: true,
+      output,
+    })),
+    /** The request could not be done (its proof or its signing failed): the dApp hears why. */
+    refuseWalletRequest: emit(({ context }, message: string): WalletAnswer => ({
+      type: 'wallet.answer',
+      requestId: context.walletRequest?.requestId ?? '',
+      ok: false,
+      message,
+    })),
+    clearWalletRequest: assign({ walletRequest: null }),
     assignNotice: assign({ notice: (_, notice: string) => notice }),
     assignBalance: assign((_, output: BalanceOutput) => ({ balance: output.balance, balanceFailure: null })),
     assignBalanceFailure: assign({ balanceFailure: (_, message: string) => message }),
@@ -235,6 +326,8 @@ export const signInMachine = setup({
       balanceFailure: null,
       pendingTransfer: null,
       lastTransfer: null,
+      publicKey: null,
+      walletRequest: null,
     }),
   },
   guards: {
@@ -247,6 +340,11 @@ export const signInMachine = setup({
     canRetry: ({ context }) => context.failure?.retryable === true,
     hasSignature: ({ context }) => context.signature !== null && context.signedMessage !== null,
     hasPendingTransfer: ({ context }) => context.pendingTransfer !== null,
+    interactive: ({ event }) => event.type === 'wallet.connect' && !event.silent && isProvider(event.provider),
+    forThisAccount: ({ context, event }) =>
+      event.type === 'wallet.sign' && event.request.address === context.address && event.request.chain === context.chain,
+    hasWalletRequest: ({ context }) => context.walletRequest !== null,
+    ownWallet: ({ context, event }) => event.type === 'wallet.disconnect' && event.provider === context.provider,
     validTransfer: ({ context, event }) => event.type === 'user.send' && checkTransfer({ ...event, balance: context.balance }).ok,
   },
   delays: {
@@ -272,9 +370,18 @@ export const signInMachine = setup({
     balanceFailure: null,
     pendingTransfer: null,
     lastTransfer: null,
+    publicKey: null,
+    chain: input?.chain ?? 'sui:testnet',
+    walletRequest: null,
     discardPendingFlow: false,
     signOutEverywhere: false,
   }),
+  // A dApp's wallet calls that no state takes: answered from what this tab has.
+  on: {
+    'wallet.connect': { actions: 'answerWalletConnect' },
+    'wallet.disconnect': { actions: 'answerWalletDisconnect' },
+    'wallet.sign': refuseWallet(WALLET_REFUSALS.noAccount),
+  },
   states: {
     // Reads storage at load, after "Start over", and after a refused callback, whose
     // failure it carries to wherever storage leads: the account, or the sign-in buttons.
@@ -324,6 +431,7 @@ export const signInMachine = setup({
       tags: ['can-sign-in'],
       on: {
         'user.signIn': signIn,
+        'wallet.connect': walletSignIn,
         'url.fragment': onFragment,
         'user.dismiss': dismiss,
       },
@@ -409,6 +517,8 @@ export const signInMachine = setup({
       on: {
         ...accountEvents,
         'user.createProof': { target: 'proving', actions: 'clearFailure' },
+        // Signing needs the proof: it is made first, then the request goes on.
+        'wallet.sign': acceptWalletRequest('#signIn.proving'),
       },
     },
 
@@ -419,11 +529,23 @@ export const signInMachine = setup({
         id: 'createProof',
         src: 'createProof',
         // A send that was waiting for the proof goes on at once.
-        onDone: [{ guard: 'hasPendingTransfer', target: '#signIn.ready.chain.sending' }, { target: 'ready' }],
+        onDone: [
+          { guard: 'hasPendingTransfer', target: '#signIn.ready.chain.sending' },
+          { guard: 'hasWalletRequest', target: '#signIn.ready.wallet.working' },
+          { target: 'ready' },
+        ],
         // The proof is optional: the account stays, and "Create proof" tries again.
-        onError: { target: 'signed-in', actions: [failWith('proving'), assign({ pendingTransfer: null })] },
+        onError: {
+          target: 'signed-in',
+          actions: [
+            failWith('proving'),
+            assign({ pendingTransfer: null }),
+            { type: 'refuseWalletRequest', params: ({ event }) => messageOf(event.error) },
+            'clearWalletRequest',
+          ],
+        },
       },
-      on: accountEvents,
+      on: { ...accountEvents, 'wallet.sign': refuseWallet(WALLET_REFUSALS.busy) },
     },
 
     // Two regions: signing a message (then asking the node to verify it), and the node's
@@ -513,6 +635,31 @@ export const signInMachine = setup({
             },
           },
         },
+        // A dApp's requests through the wallet: one at a time, beside the visitor's own.
+        wallet: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              on: { 'wallet.sign': acceptWalletRequest('working') },
+            },
+            working: {
+              invoke: {
+                id: 'walletRequest',
+                src: 'walletRequest',
+                input: ({ context }) => context.walletRequest!,
+                onDone: {
+                  target: 'waiting',
+                  actions: [{ type: 'answerWalletRequest', params: ({ event }) => event.output }, 'clearWalletRequest'],
+                },
+                onError: {
+                  target: 'waiting',
+                  actions: [{ type: 'refuseWalletRequest', params: ({ event }) => messageOf(event.error) }, 'clearWalletRequest'],
+                },
+              },
+              on: { 'wallet.sign': refuseWallet(WALLET_REFUSALS.busy) },
+            },
+          },
+        },
       },
       on: accountEvents,
     },
@@ -551,6 +698,7 @@ export const signInMachine = setup({
           ...warmStart,
           on: {
             'user.signIn': signIn,
+            'wallet.connect': walletSignIn,
             'url.fragment': onFragment,
           },
         },

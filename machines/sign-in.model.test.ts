@@ -41,6 +41,17 @@ const EVENTS: AnyEvent[] = [
   { type: 'user.requestTestSui' },
   { type: 'user.send', recipient: `0x${'cd'.repeat(32)}`, amount: '0.5' },
   { type: 'user.verifySignature' },
+  // A dApp through the wallets: this account's provider or another, silent or not; a
+  // request for this account (SESSION's address, the default chain) or another.
+  ...(['google', 'twitch'] as const).flatMap((provider) => [
+    { type: 'wallet.connect', requestId: 'c', provider, silent: false },
+    { type: 'wallet.connect', requestId: 'c', provider, silent: true },
+    { type: 'wallet.disconnect', requestId: 'd', provider },
+  ]),
+  ...[SESSION.address, `0x${'ef'.repeat(32)}`].map((address): AnyEvent => ({
+    type: 'wallet.sign',
+    request: { kind: 'signPersonalMessage', requestId: 's', address, chain: 'sui:testnet', message: 'aGk=' },
+  })),
   ...(['empty', 'expired', 'unreadable'] as const).map((status) => done('restoreSession', { status })),
   ...(['signed-in', 'ready'] as const).map((status) => done('restoreSession', { status, ...SESSION })),
   error('restoreSession', new Error('storage exploded')),
@@ -67,6 +78,8 @@ const EVENTS: AnyEvent[] = [
   error('requestTestSui', new Error('The faucet has had too many requests from you.')),
   done('sendSui', { recipient: `0x${'cd'.repeat(32)}`, amount: '500000000', digest: 'Digest1111' }),
   error('sendSui', new Error('Not enough SUI: the amount and the gas fee together are more than your balance.')),
+  done('walletRequest', { bytes: 'aGk=', signature: 'sig' }),
+  error('walletRequest', new Error('The Sui node could not be reached.')),
   done('clearSession'),
   error('clearSession', new Error('IndexedDB blocked')),
   ...['signed-in', 'proving', 'ready'].map((state): AnyEvent => ({ type: `xstate.after.untilExpiry.signIn.${state}` })),
@@ -83,6 +96,7 @@ const serializeState = (snapshot: Snapshot) =>
     balance: snapshot.context.balance !== null,
     pendingTransfer: snapshot.context.pendingTransfer !== null,
     signature: snapshot.context.signature !== null,
+    walletRequest: snapshot.context.walletRequest !== null,
   });
 
 const INPUTS: SignInInput[] = [{}, { fragment: new Secret('#id_token=x') }];
@@ -141,7 +155,7 @@ function generatePaths() {
         covered.set(key, initial);
       }
     }
-    const adjacency = getAdjacencyMap(signInMachine, traversal(input) as never) as Record<
+    const adjacency = getAdjacencyMap(signInMachine as never, traversal(input) as never) as Record<
       string,
       { state: Snapshot; transitions: Record<string, { event: AnyEvent; state: Snapshot }> }
     >;

@@ -74,6 +74,12 @@ export interface SignInContext {
   /** A send asked for before there was a proof: it runs once the proof is made. */
   pendingTransfer: TransferRequest | null;
   lastTransfer: TransferReceipt | null;
+  /** The zkLogin public identifier (base64), the wallets' account public key; '' when unknown. */
+  publicKey: string | null;
+  /** The chain this app signs for, 'sui:<network>': a wallet request for another is refused. */
+  chain: string;
+  /** A dApp's request through a wallet, under way (or waiting for the proof). */
+  walletRequest: WalletRequest | null;
   /** Set by "Start over": the next restore discards a half-finished sign-in. */
   discardPendingFlow: boolean;
   /** Set when the visitor signs out: every tab of this app is signed out, not only this one. */
@@ -83,7 +89,36 @@ export interface SignInContext {
 export interface SignInInput {
   /** The URL fragment at page load, if any. */
   fragment?: Secret<string> | null;
+  /** 'sui:<network>' (default 'sui:testnet'). */
+  chain?: string;
 }
+
+/** A dApp's signing request, as the wallets (src/wallet/) pass it on; bytes are base64. */
+export type WalletRequest = { requestId: string; address: string; chain: string } & (
+  | { kind: 'signPersonalMessage'; message: string }
+  /** The transaction in its JSON form (Transaction.toJSON). */
+  | { kind: 'signTransaction' | 'signAndExecuteTransaction'; transaction: string }
+);
+
+/** What a wallet hands back: bytes and signature, with the digest and effects when executed (base64). */
+export interface WalletSignOutput {
+  bytes: string;
+  signature: string;
+  digest?: string;
+  effects?: string;
+}
+
+/** The account a wallet shows for this tab's session. */
+export interface WalletAccountData {
+  provider: Provider;
+  address: string;
+  publicKey: string;
+}
+
+/** The machine's answer to a wallet event (emitted, by request id). */
+export type WalletAnswer = { type: 'wallet.answer'; requestId: string } & (
+  { ok: true; account?: WalletAccountData | null; output?: WalletSignOutput } | { ok: false; message: string }
+);
 
 export type SignInEvent =
   | { type: 'user.signIn'; provider: string }
@@ -106,12 +141,19 @@ export type SignInEvent =
   /** The page came back from the back/forward cache (the visitor left the provider with Back). */
   | { type: 'page.restored' }
   /** The visitor signed out in another tab of this app. */
-  | { type: 'tab.signedOut' };
+  | { type: 'tab.signedOut' }
+  /** A dApp connects through the wallet of `provider`; silent never starts a sign-in. */
+  | { type: 'wallet.connect'; requestId: string; provider: string; silent: boolean }
+  /** A dApp disconnects the wallet of `provider`: this tab signs out if that is its account's provider. */
+  | { type: 'wallet.disconnect'; requestId: string; provider: string }
+  | { type: 'wallet.sign'; request: WalletRequest };
 
 export interface SignedInSession {
   provider: Provider;
   address: string;
   expiresAt: number;
+  /** The zkLogin public identifier (base64) as the login service gave it; '' when unknown. */
+  publicKey: string;
 }
 
 export type RestoreOutput =

@@ -14,12 +14,15 @@ import type {
   SignOutput,
   StartOutput,
   Verification,
+  WalletRequest,
+  WalletSignOutput,
 } from './sign-in.types.ts';
 
 export const SESSION: SignedInSession = {
   provider: 'google',
   address: `0x${'ab'.repeat(32)}`,
   expiresAt: Date.now() + 86_400_000,
+  publicKey: 'AAECAw==',
 };
 
 export const stubActors = {
@@ -45,6 +48,10 @@ export const stubActors = {
   loadBalance: fromPromise<BalanceOutput, { address: string }>(async () => ({ balance: '2000000000' })),
   requestTestSui: fromPromise<void, { address: string }>(async () => {}),
   sendSui: fromPromise<TransferReceipt, TransferRequest>(async ({ input }) => ({ ...input, digest: 'Digest1111' })),
+  walletRequest: fromPromise<WalletSignOutput, WalletRequest>(async ({ input }) => ({
+    bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=',
+    signature: `signed:${input.requestId}`,
+  })),
   clearSession: fromPromise<void, { everywhere: boolean }>(async () => {}),
 };
 

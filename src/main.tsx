@@ -10,7 +10,7 @@ import { waitFor } from 'xstate';
 import { createRoot } from 'react-dom/client';
 import { startSignInActor } from './app/sign-in-actor.ts';
 import { createTransitionLog, type TransitionEntry } from './app/transition-log.ts';
-import { configFromSettings } from './config.ts';
+import { availableProviders, configFromSettings } from './config.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 import { App } from './ui/App.tsx';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
@@ -68,6 +68,14 @@ async function boot() {
   // The account's screens (and the date format their session end needs) are made ready
   // while the browser has nothing to do, for the account that a sign-in will show.
   whenIdle(() => void loadAccountScreens().then((screens) => screens?.warmUpTimeFormat()));
+  // The account, for any Sui dApp on this page: one Wallet Standard wallet per provider.
+  // Registered once the page is up; dApps hear of wallets whenever they register.
+  whenIdle(
+    () =>
+      void import('./wallet/register.ts').then(({ registerZkLoginWallets }) =>
+        registerZkLoginWallets({ actor, network: config.network, providers: availableProviders(config) }),
+      ),
+  );
 }
 
 void boot();

@@ -5,7 +5,7 @@
  * asked, never on the first page.
  */
 import type { Signer } from '@mysten/sui/cryptography';
-import type { BalanceOutput, Verification } from '../../machines/sign-in.types.ts';
+import type { BalanceOutput, Verification, WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
 import type { TransferReceipt, TransferRequest } from '../../machines/transfer.ts';
 import type { AppConfig } from '../config.ts';
 import { lazyModule } from '../lazy-module.ts';
@@ -23,6 +23,9 @@ export interface ChainDependencies {
   /** The zkLogin signer of the stored session (refused with the catalogue's messages). */
   signer: () => Promise<Signer & { toSuiAddress(): string }>;
 }
+
+/** Base64 to bytes, without loading Sui's utilities for it (the browser's own decoder). */
+const base64ToBytes = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
 /**
  * Resolves once the page has painted what it shows now. The balance is asked for as the
@@ -63,6 +66,21 @@ export function createChainOperations({ config, signer }: ChainDependencies) {
 
     verifySignature: async ({ input }: Args<{ message: string; signature: string; address: string }>): Promise<Verification> =>
       (await node()).verifyPersonalMessage(input),
+
+    /** A dApp's request through a wallet: the machine has checked it is for this account. */
+    walletRequest: async ({ input }: Args<WalletRequest>): Promise<WalletSignOutput> => {
+      const zkSigner = await signer();
+      if (input.kind === 'signPersonalMessage') {
+        const { bytes, signature } = await zkSigner.signPersonalMessage(base64ToBytes(input.message));
+        return { bytes, signature };
+      }
+      return (await node()).signTransaction({
+        json: input.transaction,
+        sender: zkSigner.toSuiAddress(),
+        signer: zkSigner,
+        execute: input.kind === 'signAndExecuteTransaction',
+      });
+    },
 
     sendSui: async ({ input }: Args<TransferRequest>): Promise<TransferReceipt> => {
       const [zkSigner, client] = await Promise.all([signer(), node()]);

@@ -35,7 +35,7 @@ type ZkSigner = Awaited<ReturnType<Awaited<ReturnType<typeof loadSigner>>['build
 
 function signedIn(state: SignInState | null, session: SignInSession): SignedInSession | null {
   if (!state?.address || !session.jwt) return null;
-  return { provider: state.provider, address: state.address, expiresAt: session.expiresAt };
+  return { provider: state.provider, address: state.address, expiresAt: session.expiresAt, publicKey: state.publicKey ?? '' };
 }
 
 /** What a promise actor's creator receives, as far as the operations use it. */
@@ -161,7 +161,7 @@ export function createSignInOperations(deps: SignInDependencies) {
         publicKey: login.publicKey,
       };
       await sessions.save(signedInState, { ...session, jwt }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
-      return { provider: state.provider, address: login.address, expiresAt: session.expiresAt };
+      return { provider: state.provider, address: login.address, expiresAt: session.expiresAt, publicKey: login.publicKey };
     }),
 
     createProof: operation<void, void>(async ({ signal }) => {

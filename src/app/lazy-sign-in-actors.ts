@@ -74,6 +74,7 @@ export function createLazySignIn(config: AppConfig) {
     loadBalance: fromPromise(forward('loadBalance')),
     requestTestSui: fromPromise(forward('requestTestSui')),
     sendSui: fromPromise(forward('sendSui')),
+    walletRequest: fromPromise(forward('walletRequest')),
     clearSession: fromPromise(forward('clearSession')),
   } as unknown as SignInActors;
   return {

@@ -38,7 +38,7 @@ export function startSignInActor(
       clearFragment,
     },
   });
-  const actor = createActor(machine, { input: { fragment: currentFragment() }, inspect });
+  const actor = createActor(machine, { input: { fragment: currentFragment(), chain: `sui:${config.network}` }, inspect });
 
   window.addEventListener('hashchange', () => {
     const fragment = currentFragment();

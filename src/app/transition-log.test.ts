@@ -90,8 +90,8 @@ describe('transition log: the node work beside the account', () => {
     const steps = () => log.entries().map((e) => `${e.event}: ${e.to}`);
     await vi.waitFor(() =>
       expect(steps().slice(-2)).toEqual([
-        'user.refreshBalance: ready.message.waiting + ready.chain.loading-balance',
-        'xstate.done.actor.loadBalance: ready.message.waiting + ready.chain.idle',
+        'user.refreshBalance: ready.message.waiting + ready.chain.loading-balance + ready.wallet.waiting',
+        'xstate.done.actor.loadBalance: ready.message.waiting + ready.chain.idle + ready.wallet.waiting',
       ]),
     );
     expect(log.entries().at(-1)!.context).toMatchObject({ balance: '2000000000' });

@@ -48,7 +48,7 @@ const LAYOUT_OPTIONS = {
   // Journey order, top to bottom: each top-level state is put in its own layer (JOURNEY).
   'elk.partitioning.activate': 'true',
   'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '46',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '38',
   'elk.spacing.nodeNode': '24',
   'elk.spacing.edgeLabel': '4',
   'elk.edgeLabels.placement': 'CENTER',

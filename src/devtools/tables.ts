@@ -23,6 +23,9 @@ const SENDERS: Record<string, string> = {
   'url.fragment': 'the app edge: a new URL fragment (hashchange)',
   'page.restored': 'the app edge: the page came back from the back/forward cache',
   'tab.signedOut': 'another tab of the app: its visitor signed out',
+  'wallet.connect': "a dApp: a wallet's standard:connect (silent or not)",
+  'wallet.disconnect': "a dApp: a wallet's standard:disconnect",
+  'wallet.sign': "a dApp: a wallet's sui:signPersonalMessage, sui:signTransaction or sui:signAndExecuteTransaction",
 };
 
 function senderOf(eventType: string): string {

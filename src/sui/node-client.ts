@@ -9,6 +9,7 @@ import type { Signer } from '@mysten/sui/cryptography';
 import { FaucetRateLimitError, requestSuiFromFaucetV2 } from '@mysten/sui/faucet';
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { Transaction } from '@mysten/sui/transactions';
+import { toBase64 } from '@mysten/sui/utils';
 import type { Verification } from '../../machines/sign-in.types.ts';
 import type { TransferRequest } from '../../machines/transfer.ts';
 import { NodeError, nodeErrorOf } from './node-errors.ts';
@@ -28,8 +29,6 @@ export interface SuiNodeOptions {
 const VERIFY_SIGNATURE = `query verifySignature($message: Base64!, $signature: Base64!, $author: SuiAddress!) {
   verifySignature(message: $message, signature: $signature, intentScope: PERSONAL_MESSAGE, author: $author) { success }
 }`;
-
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 export function createSuiNodeClient(options: SuiNodeOptions) {
   const timeoutMs = options.timeoutMs ?? NODE_TIMEOUT_MS;
@@ -90,6 +89,28 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
       return { status: 'refused', reason: reason || 'The Sui node did not accept the signature.' };
     },
 
+    /**
+     * A dApp's transaction, in its JSON form: the sender set if the dApp left it unset,
+     * built with the node (gas, object versions), signed, and executed when asked.
+     */
+    async signTransaction(input: { json: string; sender: string; signer: Signer; execute: boolean }): Promise<SignedTransaction> {
+      const tx = Transaction.from(input.json);
+      tx.setSenderIfNotSet(input.sender);
+      const bytes = await asked('prepare the transaction', () => tx.build({ client }));
+      const { signature } = await input.signer.signTransaction(bytes);
+      if (!input.execute) return { bytes: toBase64(bytes), signature };
+      const result = await asked('execute the transaction', () =>
+        client.core.executeTransaction({ transaction: bytes, signatures: [signature], include: { effects: true } }),
+      );
+      const executed = result.Transaction ?? result.FailedTransaction;
+      return {
+        bytes: toBase64(bytes),
+        signature,
+        digest: executed.digest,
+        effects: executed.effects.bcs ? toBase64(executed.effects.bcs) : '',
+      };
+    },
+
     /** Builds the transfer with the node, signs it, executes it; returns the digest. */
     async transfer(input: TransferRequest & { sender: string; signer: Signer }): Promise<string> {
       const tx = new Transaction();
@@ -113,3 +134,12 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
 }
 
 export type SuiNodeClient = ReturnType<typeof createSuiNodeClient>;
+
+/** What a wallet hands back for a dApp's transaction (base64 bytes, as the Wallet Standard has them). */
+export interface SignedTransaction {
+  bytes: string;
+  signature: string;
+  /** With execution: the digest and the effects (BCS, base64). */
+  digest?: string;
+  effects?: string;
+}

@@ -32,7 +32,7 @@ describe('Account', () => {
   });
 
   it('ready: the signing form instead of Create proof', () => {
-    renderAt({ ready: { message: 'waiting', chain: 'idle' } }, ACCOUNT, <Account />);
+    renderAt({ ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <Account />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ready to sign');
     expect(screen.queryByRole('button', { name: 'Create proof' })).toBeNull();
     expect(button('Sign message').disabled).toBe(false);
@@ -52,23 +52,27 @@ describe('Account', () => {
 
 describe('SignMessage', () => {
   it('ready.waiting: signs the typed message', async () => {
-    const { actor } = renderAt({ ready: { message: 'waiting', chain: 'idle' } }, ACCOUNT, <SignMessage />);
+    const { actor } = renderAt({ ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <SignMessage />);
     await userEvent.clear(screen.getByLabelText('Message'));
     await userEvent.type(screen.getByLabelText('Message'), 'Pay Bob');
     await userEvent.click(button('Sign message'));
-    expect(actor.getSnapshot().value).toEqual({ ready: { message: 'signing', chain: 'idle' } });
+    expect(actor.getSnapshot().value).toEqual({ ready: { message: 'signing', chain: 'idle', wallet: 'waiting' } });
     expect((actor.getSnapshot().children.signMessage?.getSnapshot() as { input?: unknown }).input).toEqual({
       message: 'Pay Bob',
     });
   });
 
   it('ready.signing: the button says so and waits', () => {
-    renderAt({ ready: { message: 'signing', chain: 'idle' } }, ACCOUNT, <SignMessage />);
+    renderAt({ ready: { message: 'signing', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <SignMessage />);
     expect(button('Signing…').disabled).toBe(true);
   });
 
   it('shows the last signature', () => {
-    renderAt({ ready: { message: 'waiting', chain: 'idle' } }, { ...ACCOUNT, signature: 'AQID' }, <SignMessage />);
+    renderAt(
+      { ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } },
+      { ...ACCOUNT, signature: 'AQID' },
+      <SignMessage />,
+    );
     expect(screen.getByTestId('signature').textContent).toBe('AQID');
   });
 });

@@ -42,7 +42,7 @@ describe('App: one view per state, chosen by tags', () => {
   it.each([
     [{ 'signed-in': 'idle' }, 'signed-in', ['Copy address', 'Create proof', 'Sign out']],
     ['proving', 'proving', ['Copy address', 'Create proof', 'Sign out']],
-    [{ ready: { message: 'waiting', chain: 'idle' } }, 'ready', ['Copy address', 'Sign out', 'Sign message']],
+    [{ ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } }, 'ready', ['Copy address', 'Sign out', 'Sign message']],
   ] as const)('%o: the account, and its address on chain below it', async (value, name, buttons) => {
     // The screens' chunk arrives inside an awaited act (React retries what suspended on it).
     const { container } = await act(async () => renderApp(actorAt(value, { ...ACCOUNT, balance: '1500000000' })));

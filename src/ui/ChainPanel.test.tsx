@@ -9,7 +9,7 @@ import { ACCOUNT, BUILT_IN_CONFIG, renderAt } from './test-harness.tsx';
 
 afterEach(cleanup);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const READY = { ready: { message: 'waiting', chain: 'idle' } } as const;
+const READY = { ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } } as const;
 const BOB = `0x${'b0'.repeat(32)}`;
 const panel = (config = BUILT_IN_CONFIG) => <ChainPanel config={config} />;
 
@@ -133,7 +133,7 @@ describe('ChainPanel: Send', () => {
 describe('SignatureVerdict', () => {
   it('verifying, verified, refused with the reason, unavailable with Verify again', async () => {
     renderAt(
-      { ready: { message: 'verifying', chain: 'idle' } },
+      { ready: { message: 'verifying', chain: 'idle', wallet: 'waiting' } },
       { ...ACCOUNT, signature: 'sig', signedMessage: 'hi' },
       <SignatureVerdict />,
     );

@@ -24,7 +24,7 @@ describe('StepProgress', () => {
     ['fetching-login', {}, 'Verify sign-in'],
     [{ 'signed-in': 'idle' }, ACCOUNT, 'Signed in'],
     ['proving', ACCOUNT, 'Signed in'],
-    [{ ready: { message: 'waiting', chain: 'idle' } }, ACCOUNT, 'Ready to sign'],
+    [{ ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, 'Ready to sign'],
   ] as const)('%o: the current step is "%s"', (value, context, label) => {
     renderAt(value, context, <StepProgress />);
     const current = screen.getAllByRole('listitem').find((item) => item.getAttribute('aria-current') === 'step');
@@ -51,7 +51,7 @@ describe('StepAlert', () => {
   ] as const)('a failed %s step: its title, the message, and Dismiss', async (step, title) => {
     const failure = { code: 'x', message: 'It failed.', step, retryable: false };
     const { actor } = renderAt(
-      step === 'signing' ? { ready: { message: 'waiting', chain: 'idle' } } : { 'signed-in': 'idle' },
+      step === 'signing' ? { ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } } : { 'signed-in': 'idle' },
       { ...ACCOUNT, failure },
       <StepAlert />,
     );

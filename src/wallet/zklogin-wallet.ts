@@ -1,0 +1,227 @@
+/**
+ * One Wallet Standard wallet per provider ("Sign in with Google", …) over signInMachine.
+ * The wallet keeps no state of its own: every call is an event of the machine
+ * (`wallet.connect`, `wallet.disconnect`, `wallet.sign`), answered by an emitted
+ * `wallet.answer` with the same request id; the account it shows is read from the
+ * machine's snapshot. So each call shows in the chart and the transition log, and the
+ * machine alone decides (a request for another account, a busy account, no account).
+ */
+import {
+  ReadonlyWalletAccount,
+  StandardConnect,
+  StandardDisconnect,
+  StandardEvents,
+  SuiSignAndExecuteTransaction,
+  SuiSignPersonalMessage,
+  SuiSignTransaction,
+  type IdentifierString,
+  type StandardConnectInput,
+  type StandardConnectOutput,
+  type StandardEventsListeners,
+  type StandardEventsNames,
+  type SuiSignAndExecuteTransactionInput,
+  type SuiSignAndExecuteTransactionOutput,
+  type SuiSignPersonalMessageInput,
+  type SuiSignPersonalMessageOutput,
+  type SuiSignTransactionInput,
+  type Wallet,
+  type WalletAccount,
+} from '@mysten/wallet-standard';
+import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
+import { WALLET_REFUSALS } from '../../machines/sign-in.machine.ts';
+import type { SignInEvent, WalletAccountData, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
+import type { SignInActorRef } from '../app/sign-in-actor.ts';
+import { walletIcon } from './icons.ts';
+
+type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
+type Answered = Extract<WalletAnswer, { ok: true }>;
+
+export const WALLET_VERSION = '1.0.0' as const;
+const ACCOUNT_FEATURES = [SuiSignPersonalMessage, SuiSignTransaction, SuiSignAndExecuteTransaction] as const;
+
+/** This wallet's name, exactly: "Sign in with Google", "Sign in with Facebook", "Sign in with Twitch". */
+export const walletName = (provider: Provider) => `Sign in with ${PROVIDER_LABELS[provider]}`;
+
+/** Whether the machine has settled on what this tab holds (not restoring, not between provider and address). */
+const settled = (snapshot: Snapshot) =>
+  !snapshot.matches('restoring') && !snapshot.matches('callback-validating') && !snapshot.matches('fetching-login');
+
+/** The account of `provider` in this snapshot, or null. */
+function accountData(snapshot: Snapshot, provider: Provider): WalletAccountData | null {
+  const { context } = snapshot;
+  if (!snapshot.hasTag('has-account') || context.provider !== provider || !context.address) return null;
+  return { provider, address: context.address, publicKey: context.publicKey ?? '' };
+}
+
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+const toBase64 = (bytes: Uint8Array) => {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+};
+
+export class ZkLoginWallet implements Wallet {
+  readonly #actor: SignInActorRef;
+  readonly #provider: Provider;
+  readonly #chain: IdentifierString;
+  #account: ReadonlyWalletAccount | null = null;
+
+  constructor(options: { actor: SignInActorRef; provider: Provider; chain: IdentifierString }) {
+    this.#actor = options.actor;
+    this.#provider = options.provider;
+    this.#chain = options.chain;
+  }
+
+  get version() {
+    return WALLET_VERSION;
+  }
+
+  get name() {
+    return walletName(this.#provider);
+  }
+
+  get icon() {
+    return walletIcon(this.#provider);
+  }
+
+  get chains() {
+    return [this.#chain] as const;
+  }
+
+  /** The account this tab is signed in with through this wallet's provider (none before a settled restore). */
+  get accounts(): readonly WalletAccount[] {
+    const snapshot = this.#actor.getSnapshot();
+    const account = settled(snapshot) ? this.#toAccount(accountData(snapshot, this.#provider)) : null;
+    return account ? [account] : [];
+  }
+
+  get features() {
+    return {
+      [StandardConnect]: { version: '1.0.0' as const, connect: this.#connect },
+      [StandardDisconnect]: { version: '1.0.0' as const, disconnect: this.#disconnect },
+      [StandardEvents]: { version: '1.0.0' as const, on: this.#on },
+      [SuiSignPersonalMessage]: { version: '1.1.0' as const, signPersonalMessage: this.#signPersonalMessage },
+      [SuiSignTransaction]: { version: '2.0.0' as const, signTransaction: this.#signTransaction },
+      [SuiSignAndExecuteTransaction]: { version: '2.0.0' as const, signAndExecuteTransaction: this.#signAndExecuteTransaction },
+    };
+  }
+
+  /** The same account object while the account is the same, as dApps compare them. */
+  #toAccount(data: WalletAccountData | null): ReadonlyWalletAccount | null {
+    if (!data) return (this.#account = null);
+    const current = this.#account;
+    if (current && current.address === data.address && toBase64(current.publicKey as Uint8Array) === data.publicKey) {
+      return current;
+    }
+    return (this.#account = new ReadonlyWalletAccount({
+      address: data.address,
+      publicKey: fromBase64(data.publicKey),
+      chains: [this.#chain],
+      features: ACCOUNT_FEATURES,
+      label: PROVIDER_LABELS[data.provider],
+      icon: this.icon,
+    }));
+  }
+
+  /**
+   * Sends `event` once the machine has settled, and waits for its answer. A signing
+   * request is refused if the session ends before it is answered.
+   */
+  async #ask(requestId: string, event: SignInEvent, needsAccount = false): Promise<Answered> {
+    const actor = this.#actor;
+    await new Promise<void>((resolve) => {
+      if (settled(actor.getSnapshot())) return resolve();
+      const subscription = actor.subscribe((snapshot) => {
+        if (!settled(snapshot)) return;
+        subscription.unsubscribe();
+        resolve();
+      });
+    });
+    return new Promise<Answered>((resolve, reject) => {
+      const stop = () => {
+        answers.unsubscribe();
+        ended?.unsubscribe();
+      };
+      const answers = actor.on('wallet.answer', (answer) => {
+        if (answer.requestId !== requestId) return;
+        stop();
+        if (answer.ok) resolve(answer);
+        else reject(new Error(answer.message));
+      });
+      const ended = needsAccount
+        ? actor.subscribe((snapshot) => {
+            if (snapshot.hasTag('has-account')) return;
+            stop();
+            reject(new Error(WALLET_REFUSALS.signedOut));
+          })
+        : undefined;
+      actor.send(event);
+    });
+  }
+
+  #connect = async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
+    const requestId = crypto.randomUUID();
+    const silent = input?.silent === true;
+    const answer = await this.#ask(requestId, { type: 'wallet.connect', requestId, provider: this.#provider, silent });
+    const account = this.#toAccount(answer.account ?? null);
+    return { accounts: account ? [account] : [] };
+  };
+
+  #disconnect = async (): Promise<void> => {
+    const requestId = crypto.randomUUID();
+    await this.#ask(requestId, { type: 'wallet.disconnect', requestId, provider: this.#provider });
+  };
+
+  #on = <E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]): (() => void) => {
+    if (event !== 'change') return () => {};
+    let last = this.accounts[0] ?? null;
+    const subscription = this.#actor.subscribe(() => {
+      const next = this.accounts[0] ?? null;
+      if (next === last) return;
+      last = next;
+      (listener as StandardEventsListeners['change'])({ accounts: next ? [next] : [] });
+    });
+    return () => subscription.unsubscribe();
+  };
+
+  async #sign(request: WalletRequest) {
+    const answer = await this.#ask(request.requestId, { type: 'wallet.sign', request }, true);
+    if (!answer.output) throw new Error('The wallet got no signature back.');
+    return answer.output;
+  }
+
+  #signPersonalMessage = async (input: SuiSignPersonalMessageInput): Promise<SuiSignPersonalMessageOutput> => {
+    const { bytes, signature } = await this.#sign({
+      kind: 'signPersonalMessage',
+      requestId: crypto.randomUUID(),
+      address: input.account.address,
+      chain: input.chain ?? this.#chain,
+      message: toBase64(input.message),
+    });
+    return { bytes, signature };
+  };
+
+  #signTransaction = async (input: SuiSignTransactionInput) => {
+    input.signal?.throwIfAborted();
+    const { bytes, signature } = await this.#sign({
+      kind: 'signTransaction',
+      requestId: crypto.randomUUID(),
+      address: input.account.address,
+      chain: input.chain,
+      transaction: await input.transaction.toJSON(),
+    });
+    return { bytes, signature };
+  };
+
+  #signAndExecuteTransaction = async (input: SuiSignAndExecuteTransactionInput): Promise<SuiSignAndExecuteTransactionOutput> => {
+    input.signal?.throwIfAborted();
+    const output = await this.#sign({
+      kind: 'signAndExecuteTransaction',
+      requestId: crypto.randomUUID(),
+      address: input.account.address,
+      chain: input.chain,
+      transaction: await input.transaction.toJSON(),
+    });
+    return { bytes: output.bytes, signature: output.signature, digest: output.digest ?? '', effects: output.effects ?? '' };
+  };
+}
