@@ -5,6 +5,7 @@
  * asked, never on the first page.
  */
 import type { Signer } from '@mysten/sui/cryptography';
+import { fromBase64 } from '@mysten/utils';
 import type { BalanceOutput, Verification, WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
 import type { TransferReceipt, TransferRequest } from '../../machines/transfer.ts';
 import type { AppConfig } from '../config.ts';
@@ -23,9 +24,6 @@ export interface ChainDependencies {
   /** The zkLogin signer of the stored session (refused with the catalogue's messages). */
   signer: () => Promise<Signer & { toSuiAddress(): string }>;
 }
-
-/** Base64 to bytes, without loading Sui's utilities for it (the browser's own decoder). */
-const base64ToBytes = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
 /**
  * Resolves once the page has painted what it shows now. The balance is asked for as the
@@ -71,7 +69,7 @@ export function createChainOperations({ config, signer }: ChainDependencies) {
     walletRequest: async ({ input }: Args<WalletRequest>): Promise<WalletSignOutput> => {
       const zkSigner = await signer();
       if (input.kind === 'signPersonalMessage') {
-        const { bytes, signature } = await zkSigner.signPersonalMessage(base64ToBytes(input.message));
+        const { bytes, signature } = await zkSigner.signPersonalMessage(fromBase64(input.message));
         return { bytes, signature };
       }
       return (await node()).signTransaction({

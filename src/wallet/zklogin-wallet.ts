@@ -27,6 +27,7 @@ import {
   type Wallet,
   type WalletAccount,
 } from '@mysten/wallet-standard';
+import { fromBase64, toBase64 } from '@mysten/utils';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import { WALLET_REFUSALS } from '../../machines/sign-in.machine.ts';
 import type { SignInEvent, WalletAccountData, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
@@ -52,13 +53,6 @@ function accountData(snapshot: Snapshot, provider: Provider): WalletAccountData 
   if (!snapshot.hasTag('has-account') || context.provider !== provider || !context.address) return null;
   return { provider, address: context.address, publicKey: context.publicKey ?? '' };
 }
-
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-const toBase64 = (bytes: Uint8Array) => {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-};
 
 export class ZkLoginWallet implements Wallet {
   readonly #actor: SignInActorRef;

@@ -1,0 +1,59 @@
+/**
+ * The wallet over a running signInMachine with stub actors: what a dApp sees of the
+ * account, and how a call ends when the session ends under it.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { WALLET_REFUSALS } from '../../machines/sign-in.machine.ts';
+import type { RestoreOutput, WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
+import { SESSION, stubbedMachine, type StubActors } from '../../machines/test-stubs.ts';
+import { ZkLoginWallet } from './zklogin-wallet.ts';
+
+async function walletOver(overrides: Partial<StubActors> = {}) {
+  const actor = createActor(
+    stubbedMachine({
+      restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...SESSION })),
+      ...overrides,
+    }),
+    { input: { chain: 'sui:testnet' } },
+  ).start();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  return { actor, wallet: new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet' }) };
+}
+
+describe('ZkLoginWallet', () => {
+  it('shows the same account object while the account is the same, with the public identifier as its key', async () => {
+    const { actor, wallet } = await walletOver();
+    const [account] = wallet.accounts;
+    expect(account!.address).toBe(SESSION.address);
+    expect(Buffer.from(account!.publicKey).toString('base64')).toBe(SESSION.publicKey);
+    expect(account!.features).toEqual(['sui:signPersonalMessage', 'sui:signTransaction', 'sui:signAndExecuteTransaction']);
+    actor.send({ type: 'user.refreshBalance' });
+    expect(wallet.accounts[0]).toBe(account);
+    expect(new ZkLoginWallet({ actor, provider: 'twitch', chain: 'sui:testnet' }).accounts).toEqual([]);
+  });
+
+  it('change fires once per change of the account, not on other transitions', async () => {
+    const { actor, wallet } = await walletOver();
+    const changes: number[] = [];
+    const off = wallet.features['standard:events'].on('change', ({ accounts }) => void changes.push(accounts?.length ?? -1));
+    actor.send({ type: 'user.refreshBalance' });
+    actor.send({ type: 'user.signOut' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ 'logged-out': 'done' }));
+    expect(changes).toEqual([0]);
+    off();
+  });
+
+  it('a request under way when the session ends is refused, never left hanging', async () => {
+    const { actor, wallet } = await walletOver({
+      walletRequest: fromPromise<WalletSignOutput, WalletRequest>(() => new Promise(() => {})),
+    });
+    const signing = wallet.features['sui:signPersonalMessage'].signPersonalMessage({
+      message: new TextEncoder().encode('hi'),
+      account: wallet.accounts[0]!,
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { wallet: 'working' } }));
+    actor.send({ type: 'tab.signedOut' });
+    await expect(signing).rejects.toThrow(WALLET_REFUSALS.signedOut);
+  });
+});
