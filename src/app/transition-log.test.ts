@@ -61,6 +61,27 @@ describe('transition log', () => {
     expect(log.entries().at(-1)!.event).toBe(`event.${total - 1}`);
   });
 
+  it('entries whose context did not change share one frozen copy; a change makes a new one', () => {
+    const log = createTransitionLog();
+    const observe = (value: string, context: Record<string, unknown>) =>
+      log.observe({
+        type: '@xstate.snapshot',
+        rootId: 'root',
+        actorRef: { sessionId: 'root' },
+        event: { type: 'e' },
+        snapshot: { value, context },
+      } as unknown as Parameters<typeof log.observe>[0]);
+    observe('a', { balance: null, jwt: new Secret('x') });
+    observe('b', { balance: null, jwt: new Secret('y') });
+    observe('c', { balance: '1', jwt: null });
+    const [first, second, third] = log.entries().map((entry) => entry.context);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(third).not.toBe(second);
+    expect(third).toEqual({ balance: '1', jwt: '[redacted]' });
+    expect(first).toEqual({ balance: null, jwt: '[redacted]' });
+  });
+
   it('names nested states by their path', () => {
     expect(statePath({ ready: 'waiting' })).toBe('ready.waiting');
     expect(statePath({ 'logged-out': 'done' })).toBe('logged-out.done');

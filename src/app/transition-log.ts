@@ -21,8 +21,8 @@ export interface TransitionEntry {
   sourceDurationMs: number;
   /** The event, redacted of secrets. */
   payload: unknown;
-  /** The machine's context after the transition, redacted of secrets. */
-  context?: Record<string, unknown>;
+  /** The machine's context after the transition, redacted of secrets (shared, frozen, by entries where it did not change). */
+  context?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -68,6 +68,20 @@ export function createTransitionLog(options: { limit?: number; now?: () => numbe
   let current = '';
   let version = 0;
   let enteredAt = now();
+  // Most transitions leave the context as it was: such entries share one (frozen) copy,
+  // so that a full log holds a few contexts rather than one per entry.
+  let lastContext: { json: string; value: Readonly<Record<string, unknown>> } | undefined;
+  const contextOf = (raw: unknown): Readonly<Record<string, unknown>> => {
+    const value = redact(raw ?? {}) as Record<string, unknown>;
+    let json: string;
+    try {
+      json = JSON.stringify(value);
+    } catch {
+      return Object.freeze(value);
+    }
+    if (lastContext?.json !== json) lastContext = { json, value: Object.freeze(value) };
+    return lastContext.value;
+  };
 
   return {
     observe(inspection) {
@@ -83,7 +97,7 @@ export function createTransitionLog(options: { limit?: number; now?: () => numbe
         to,
         sourceDurationMs: current === '' ? 0 : time - enteredAt,
         payload: redact(inspection.event),
-        context: redact((inspection.snapshot as { context?: unknown }).context ?? {}) as Record<string, unknown>,
+        context: contextOf((inspection.snapshot as { context?: unknown }).context),
       };
       current = to;
       enteredAt = time;
