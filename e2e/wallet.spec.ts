@@ -78,6 +78,13 @@ const connect = (page: Page, name: string, silent: boolean) =>
     { silent },
   );
 
+/** A first visit: the sign-in buttons, and the three wallets registered with the dApp. */
+async function openAtSignInButtons(page: Page) {
+  await page.goto('/');
+  await expectState(page, 'idle');
+  await walletsOf(page);
+}
+
 /** The accounts a connect answered with; the connect must have succeeded. */
 async function accountsOf(result: ReturnType<typeof connect>) {
   const answered = await result;
@@ -144,9 +151,7 @@ test('three wallets with the exact names, version, chain, icon and feature versi
 test('silent connect: no account before sign-in, the account after (and only through its own provider); it never navigates', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expectState(page, 'idle');
-  await walletsOf(page);
+  await openAtSignInButtons(page);
   expect(await connect(page, 'Sign in with Google', true)).toEqual({ ok: true, value: { accounts: [] } });
   await expectState(page, 'idle');
 
@@ -170,9 +175,7 @@ test('silent connect: no account before sign-in, the account after (and only thr
 test('an interactive connect in redirect mode goes to the provider, and the account comes back through a silent connect', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expectState(page, 'idle');
-  await walletsOf(page);
+  await openAtSignInButtons(page);
   const authorize = page.waitForRequest((request) => /\/idp\/twitch\/authorize\?/.test(request.url()));
   // In redirect mode the page goes to the provider: the call never returns on this page.
   void connect(page, 'Sign in with Twitch', false).catch(() => {});
@@ -262,9 +265,7 @@ test('signAndExecuteTransaction against the mock node: a digest and effects, and
 });
 
 test('refusals: another account, another chain, no account, another wallet; each with a clear error', async ({ page }) => {
-  await page.goto('/');
-  await expectState(page, 'idle');
-  await walletsOf(page);
+  await openAtSignInButtons(page);
   const noAccount = await call(page, 'Sign in with Google', 'sui:signPersonalMessage', 'signPersonalMessage', {
     account: `0x${'ab'.repeat(32)}`,
     message: 'x',

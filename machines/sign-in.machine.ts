@@ -535,15 +535,19 @@ export const signInMachine = setup({
           { target: 'ready' },
         ],
         // The proof is optional: the account stays, and "Create proof" tries again.
-        onError: {
-          target: 'signed-in',
-          actions: [
-            failWith('proving'),
-            assign({ pendingTransfer: null }),
-            { type: 'refuseWalletRequest', params: ({ event }) => messageOf(event.error) },
-            'clearWalletRequest',
-          ],
-        },
+        // A dApp's request that waited for the proof is refused with the reason.
+        onError: [
+          {
+            guard: 'hasWalletRequest',
+            target: 'signed-in',
+            actions: [
+              failWith('proving'),
+              { type: 'refuseWalletRequest', params: ({ event }) => messageOf(event.error) },
+              'clearWalletRequest',
+            ],
+          },
+          { target: 'signed-in', actions: [failWith('proving'), assign({ pendingTransfer: null })] },
+        ],
       },
       on: { ...accountEvents, 'wallet.sign': refuseWallet(WALLET_REFUSALS.busy) },
     },

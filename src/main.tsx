@@ -42,16 +42,14 @@ async function boot() {
   // a callback page the login request goes out before React's first render takes the
   // main thread. Capped, so that slow storage never leaves the page blank.
   // The account's screens are fetched meanwhile, so that an account paints at once.
-  const cap = new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
+  // One cap for both waits.
   await Promise.race([
     Promise.all([
-      waitFor(actor, (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating'), {
-        timeout: FIRST_PAINT_WAIT_MS,
-      }).catch(() => {}),
+      waitFor(actor, (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating')),
       mayShowAccount ? loadAccountScreens() : undefined,
     ]),
-    cap,
-  ]);
+    new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
+  ]).catch(() => {});
   root.render(
     <StrictMode>
       <App actor={actor} config={config} log={log} devtoolsOpen={query.has('devtools')} />

@@ -53,7 +53,9 @@ describe('the chart that documents itself', () => {
       expect(markdown).toContain(`| \`${node.id.split('.').slice(1).join('.')}\` | `);
     }
     expect(markdown).toContain('| `user.dismiss` | the visitor: the alert\'s "Dismiss" | stays in `idle` if hasFailure');
-    expect(markdown).toContain('| `error: createProof` | the createProof actor, when it fails | `proving` → `signed-in` |');
+    expect(markdown).toContain(
+      '| `error: createProof` | the createProof actor, when it fails | `proving` → `signed-in` if hasWalletRequest<br>`proving` → `signed-in` |',
+    );
   });
 
   it('refuses a state without a description, and an event nobody is said to send', () => {

@@ -9,7 +9,7 @@ import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
 import { useDevtoolsToggle, DEVTOOLS_SHORTCUT } from './use-devtools-toggle.ts';
 import { useFocusOnChange } from './use-focus-on-change.ts';
-import { SignInActorContext, useHasTag, useStateName } from './use-sign-in.ts';
+import { SignInActorContext, useContextValue, useHasTag, useSend, useStateName } from './use-sign-in.ts';
 
 // Only fetched when opened: the first load carries none of the panel's code.
 const DevtoolsPanel = lazy(() => import('../devtools/DevtoolsPanel.tsx'));
@@ -51,17 +51,26 @@ function LoadingAccount() {
   );
 }
 
+/** What the visitor had stays in sight without the account's chunk: the address, and Sign out. */
 function ScreensNotLoaded({ retry }: { retry: () => void }) {
+  const address = useContextValue((context) => context.address);
+  const send = useSend();
   return (
     <div className="failure">
       <h1 id="page-title" tabIndex={-1}>
         You are signed in
       </h1>
+      <p>
+        Your Sui address: <code data-testid="address">{address}</code>
+      </p>
       <div role="alert">
         <p className="alert-message">{SCREENS_NOT_LOADED}</p>
       </div>
       <button type="button" onClick={retry}>
         Try again
+      </button>
+      <button type="button" className="secondary" onClick={() => send({ type: 'user.signOut' })}>
+        Sign out
       </button>
     </div>
   );

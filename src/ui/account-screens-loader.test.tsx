@@ -34,8 +34,10 @@ it("the account's screens: a status while their chunk loads; if it fails, still 
   });
   expect(screen.getByRole('alert').textContent).toBe(SCREENS_NOT_LOADED);
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You are signed in');
-  // Nothing was sent: the session stays.
+  // Nothing was sent: the session stays, and its address is still shown.
   expect(actor.getSnapshot().matches('signed-in')).toBe(true);
+  expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+  expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
 
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
