@@ -51,7 +51,20 @@ export default defineConfig(({ mode }) => {
     preview: { headers: SECURITY_HEADERS, port: 4173 },
     // The statechart panel's chunk (elkjs) is large on purpose and loads only when opened.
     // No modulepreload polyfill: every browser with Ed25519 in WebCrypto preloads natively.
-    build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1600, modulePreload: { polyfill: false } },
+    // A lazy chunk is asked for with a modulepreload link as well as import(): Chromium
+    // starts an import()'s download only once the running script has finished, and the
+    // boot asks for the account's screens before React has even been evaluated
+    // (src/early-load.ts). Vite links a chunk itself only when it has dependencies.
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      chunkSizeWarningLimit: 1600,
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (chunk, dependencies, { hostType }) =>
+          hostType === 'js' && !dependencies.includes(chunk) ? [chunk, ...dependencies] : dependencies,
+      },
+    },
     test: {
       include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'mocks/**/*.test.ts'],
       environment: 'node',

@@ -3,8 +3,9 @@
  * goes out at once), attach the inspector when asked, render once there is something to
  * show.
  */
-// First: it starts fetching the sign-in code, when this page needs it, before React loads.
-import { mayShowAccount } from './app/early-load.ts';
+// First: it starts fetching the sign-in code and the account's screens, when this page
+// needs them, before React loads.
+import { mayShowAccount } from './early-load.ts';
 import { StrictMode } from 'react';
 import { waitFor } from 'xstate';
 import { createRoot } from 'react-dom/client';
