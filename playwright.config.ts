@@ -1,6 +1,7 @@
 /**
  * End-to-end: real Chromium against production builds served by `vite preview`.
  * - built-in: the app in built-in mode; the mocks are mounted on the preview server.
+ * - popup-mode: built-in mode with VITE_SIGN_IN_MODE=popup (the *.popup.spec.ts files).
  * - real-mode: the app built with a key and every URL pointed at the standalone mock
  *   server (a separate origin, as the real services are: login service, providers, Sui
  *   node and faucet), to check the exact requests.
@@ -14,6 +15,8 @@ const executablePath = existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined
 
 export const BUILT_IN_PORT = 4173;
 export const REAL_MODE_PORT = 4174;
+/** Built-in mode with VITE_SIGN_IN_MODE=popup. */
+export const POPUP_MODE_PORT = 4176;
 export const MOCK_SERVER_PORT = 5199;
 const MOCK_SERVER = `http://127.0.0.1:${MOCK_SERVER_PORT}`;
 export const REAL_MODE_KEY = 'enoki_public_e2e_real_mode';
@@ -56,7 +59,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'built-in', testIgnore: /\.real\.spec\.ts$/, use: { baseURL: `http://localhost:${BUILT_IN_PORT}` } },
+    { name: 'built-in', testIgnore: /\.(real|popup)\.spec\.ts$/, use: { baseURL: `http://localhost:${BUILT_IN_PORT}` } },
+    { name: 'popup-mode', testMatch: /\.popup\.spec\.ts$/, use: { baseURL: `http://localhost:${POPUP_MODE_PORT}` } },
     { name: 'real-mode', testMatch: /\.real\.spec\.ts$/, use: { baseURL: `http://localhost:${REAL_MODE_PORT}` } },
   ],
   webServer: [
@@ -80,6 +84,13 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       env: REAL_MODE_ENV,
+    },
+    {
+      command: `npx vite build --logLevel warn --outDir dist-popup && npx vite preview --outDir dist-popup --port ${POPUP_MODE_PORT} --strictPort`,
+      url: `http://localhost:${POPUP_MODE_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { VITE_ENOKI_API_KEY: '', VITE_SIGN_IN_MODE: 'popup' },
     },
   ],
 });

@@ -5,123 +5,20 @@
  * never our modules. Signatures are checked here in Node with @mysten/sui's own parsers
  * and verifiers. Redirect mode (the default), built-in mode.
  */
-import type { Page } from '@playwright/test';
-import { parseSerializedSignature } from '@mysten/sui/cryptography';
 import { Transaction } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
-import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
-import { computeZkLoginAddressFromSeed, parseZkLoginSignature } from '@mysten/sui/zklogin';
 import { expect, expectState, signIn, test } from './fixtures.ts';
+import {
+  accountsOf,
+  call,
+  checkZkLoginSignature,
+  connect,
+  installDapp,
+  openAtSignInButtons,
+  walletsOf,
+} from './wallet-protocol.ts';
 
 const WALLETS = ['Sign in with Google', 'Sign in with Facebook', 'Sign in with Twitch'];
-
-/** The dApp's side of the protocol, installed before the app's own scripts. */
-function installDapp() {
-  type Wallet = { name: string; features: Record<string, Record<string, (...args: unknown[]) => unknown>> };
-  const dapp = { wallets: [] as Wallet[], changes: [] as { wallet: string; accounts: string[] }[] };
-  (window as unknown as { __dapp: typeof dapp }).__dapp = dapp;
-  const api = {
-    register: (...wallets: Wallet[]) => {
-      dapp.wallets.push(...wallets);
-      for (const wallet of wallets) {
-        wallet.features['standard:events']!.on!('change', ({ accounts }: { accounts?: { address: string }[] }) => {
-          if (accounts) dapp.changes.push({ wallet: wallet.name, accounts: accounts.map((account) => account.address) });
-        });
-      }
-      return () => void (dapp.wallets = dapp.wallets.filter((wallet) => !wallets.includes(wallet)));
-    },
-  };
-  window.addEventListener('wallet-standard:register-wallet', (event) => (event as CustomEvent).detail(api));
-  window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: api }));
-}
-
-/** Runs `feature`'s `method` of the wallet named `name` in the page, with `input` (and the account, when asked). */
-async function call<T>(page: Page, name: string, feature: string, method: string, input: Record<string, unknown> = {}) {
-  return page.evaluate(
-    async ({ name, feature, method, input }) => {
-      const dapp = (window as unknown as { __dapp: { wallets: { name: string; accounts: unknown[]; features: never }[] } })
-        .__dapp;
-      const wallet = dapp.wallets.find((candidate) => candidate.name === name)!;
-      const features = wallet.features as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
-      const args: Record<string, unknown> = { ...input };
-      if (args.account === 'connected') args.account = wallet.accounts[0];
-      if (typeof args.account === 'string') args.account = { ...(wallet.accounts[0] as object), address: args.account };
-      if (typeof args.message === 'string') args.message = new TextEncoder().encode(args.message);
-      if (typeof args.transaction === 'string') {
-        const json = args.transaction;
-        args.transaction = { toJSON: async () => json };
-      }
-      // Accounts are class instances (getters over private fields): handed back as plain data.
-      const plain = (account: { address: string; publicKey: Uint8Array; chains: string[]; label?: string }) => ({
-        address: account.address,
-        publicKey: btoa(String.fromCharCode(...account.publicKey)),
-        chains: [...account.chains],
-        label: account.label,
-      });
-      try {
-        const value = (await features[feature]![method]!(args)) as { accounts?: Parameters<typeof plain>[0][] } | undefined;
-        return { ok: true as const, value: value?.accounts ? { accounts: value.accounts.map(plain) } : value };
-      } catch (error) {
-        return { ok: false as const, error: (error as Error).message };
-      }
-    },
-    { name, feature, method, input },
-  ) as Promise<{ ok: true; value: T } | { ok: false; error: string }>;
-}
-
-const connect = (page: Page, name: string, silent: boolean) =>
-  call<{ accounts: { address: string; publicKey: string; chains: string[]; label?: string }[] }>(
-    page,
-    name,
-    'standard:connect',
-    'connect',
-    { silent },
-  );
-
-/** A first visit: the sign-in buttons, and the three wallets registered with the dApp. */
-async function openAtSignInButtons(page: Page) {
-  await page.goto('/');
-  await expectState(page, 'idle');
-  await walletsOf(page);
-}
-
-/** The accounts a connect answered with; the connect must have succeeded. */
-async function accountsOf(result: ReturnType<typeof connect>) {
-  const answered = await result;
-  if (!answered.ok) throw new Error(`connect failed: ${answered.error}`);
-  return answered.value.accounts;
-}
-
-async function walletsOf(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __dapp: { wallets: unknown[] } }).__dapp.wallets.length))
-    .toBe(3);
-  return page.evaluate(() =>
-    (
-      window as unknown as {
-        __dapp: { wallets: { name: string; version: string; icon: string; chains: string[]; features: object }[] };
-      }
-    ).__dapp.wallets.map((wallet) => ({
-      name: wallet.name,
-      version: wallet.version,
-      icon: wallet.icon.slice(0, 26),
-      chains: wallet.chains,
-      features: Object.fromEntries(Object.entries(wallet.features).map(([name, feature]) => [name, feature.version])),
-    })),
-  );
-}
-
-/** The zkLogin signature's address (from iss and addressSeed), after its inner signature verified over `bytes`. */
-async function checkZkLoginSignature(signature: string, bytes: Uint8Array, scope: 'PersonalMessage' | 'TransactionData') {
-  const { inputs, userSignature } = parseZkLoginSignature(fromBase64(signature).slice(1));
-  const inner = typeof userSignature === 'string' ? userSignature : Buffer.from(userSignature).toString('base64');
-  if (scope === 'PersonalMessage') await verifyPersonalMessageSignature(bytes, inner);
-  else await verifyTransactionSignature(bytes, inner);
-  const parsed = parseSerializedSignature(signature);
-  if (parsed.signatureScheme !== 'ZkLogin') throw new Error(`not a zkLogin signature: ${parsed.signatureScheme}`);
-  expect(BigInt(inputs.addressSeed)).toBe(parsed.zkLogin!.addressSeed);
-  return computeZkLoginAddressFromSeed(BigInt(inputs.addressSeed), parsed.zkLogin!.iss, false);
-}
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(installDapp);

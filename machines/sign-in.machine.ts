@@ -19,9 +19,10 @@
  * Each state's one-sentence description, for the chart, the docs and the devtools, is in
  * sign-in.descriptions.ts.
  */
-import { assertEvent, assign, emit, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import { msUntilExpiry } from './expiry.ts';
 import { messageOf, STRAY_CALLBACK, toFailure } from './failure.ts';
+import { POPUP_NOTICES, popupState } from './popup.ts';
 import { PROVIDER_LABELS, isProvider } from './providers.ts';
 import type { Secret } from './secret.ts';
 import { checkTransfer, type TransferReceipt, type TransferRequest } from './transfer.ts';
@@ -37,6 +38,8 @@ import type {
   SignInTag,
   SignOutput,
   SignedInSession,
+  PopupCommand,
+  StartInput,
   StartOutput,
   Verification,
   WalletAnswer,
@@ -179,7 +182,35 @@ const accountEvents = {
  * Where the sign-in buttons are, a dApp's interactive connect is the visitor's sign-in
  * with its wallet's provider: raised as that event, so both read the same in the chart.
  */
-const walletSignIn = { guard: 'interactive', actions: 'signInForWallet' } as const;
+const walletSignIn = { guard: 'interactive', actions: ['assignWalletConnect', 'signInForWallet'] } as const;
+
+/**
+ * Wherever a sign-in ends, a dApp's connect that started it is answered: with the
+ * account when this tab now has one of that provider, else refused with why.
+ */
+const settleWalletConnect = enqueueActions<
+  SignInContext,
+  SignInEvent,
+  undefined,
+  SignInEvent,
+  never,
+  never,
+  never,
+  never,
+  WalletAnswer
+>(({ context, enqueue }) => {
+  const pending = context.walletConnect;
+  if (!pending) return;
+  const { requestId } = pending;
+  if (context.address && context.provider === pending.provider) {
+    const account = { provider: context.provider, address: context.address, publicKey: context.publicKey ?? '' };
+    enqueue.emit({ type: 'wallet.answer', requestId, ok: true, account } satisfies WalletAnswer);
+  } else {
+    const message = context.failure?.message ?? context.notice ?? 'The sign-in did not finish.';
+    enqueue.emit({ type: 'wallet.answer', requestId, ok: false, message } satisfies WalletAnswer);
+  }
+  enqueue.assign({ walletConnect: null });
+});
 
 export const signInMachine = setup({
   types: {
@@ -195,7 +226,17 @@ export const signInMachine = setup({
     /** Makes the ephemeral key and nonce ahead of a likely click, in memory only. */
     prepareSignIn: fromPromise<void, void>(notProvided('prepareSignIn')),
     /** Makes (or takes the prepared) ephemeral key and nonce, stores the session, returns the provider URL. */
-    startSignIn: fromPromise<StartOutput, { provider: string }>(notProvided('startSignIn')),
+    startSignIn: fromPromise<StartOutput, StartInput>(notProvided('startSignIn')),
+    /**
+     * Popup mode: opens the sign-in window at once (in the click's own task, so that
+     * blockers allow it) and says `popup.opened` or `popup.blocked`; goes where it is told
+     * (`popup.navigate`), comes forward (`popup.focus`), hands back the window's answer for
+     * its flow only (`popup.callback`) and says `popup.closed` when the visitor closes it.
+     * Stopped, it closes a window that is still open.
+     */
+    popupWindow: fromCallback<PopupCommand, void, SignInEvent>(() => {
+      throw new Error('signInMachine: actor "popupWindow" was not provided');
+    }),
     /** Runs the callback checks against the flow this tab started. */
     validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(notProvided('validateCallback')),
     /** Gets address, salt and publicKey; stores the jwt and the sign-in state. */
@@ -246,6 +287,31 @@ export const signInMachine = setup({
       },
       notice: null,
     }),
+    assignWalletConnect: assign({
+      walletConnect: ({ event }) => {
+        assertEvent(event, 'wallet.connect');
+        return { requestId: event.requestId, provider: event.provider };
+      },
+    }),
+    settleWalletConnect,
+    assignPopupFlow: assign({
+      popupFlow: ({ event }) => {
+        assertEvent(event, 'popup.opened');
+        return event.flowId;
+      },
+    }),
+    assignPopupCallback: assign({
+      fragment: ({ event }) => {
+        assertEvent(event, 'popup.callback');
+        return event.fragment;
+      },
+      popupFlow: null,
+    }),
+    navigatePopup: sendTo('popupWindow', (_, params: { url: string }): PopupCommand => ({
+      type: 'popup.navigate',
+      url: params.url,
+    })),
+    focusPopup: sendTo('popupWindow', { type: 'popup.focus' } satisfies PopupCommand),
     signInForWallet: raise(({ event }) => {
       assertEvent(event, 'wallet.connect');
       return { type: 'user.signIn' as const, provider: event.provider };
@@ -332,6 +398,7 @@ export const signInMachine = setup({
   },
   guards: {
     hasFragment: ({ context }) => context.fragment !== null,
+    popupMode: ({ context }) => context.signInMode === 'popup',
     hasFailure: ({ context }) => context.failure !== null,
     restoredReady: (_, output: RestoreOutput) => output.status === 'ready',
     restoredSignedIn: (_, output: RestoreOutput) => output.status === 'signed-in',
@@ -375,6 +442,9 @@ export const signInMachine = setup({
     walletRequest: null,
     discardPendingFlow: false,
     signOutEverywhere: false,
+    signInMode: input?.signInMode ?? 'redirect',
+    popupFlow: null,
+    walletConnect: null,
   }),
   // A dApp's wallet calls that no state takes: answered from what this tab has.
   on: {
@@ -429,6 +499,7 @@ export const signInMachine = setup({
     idle: {
       ...warmStart,
       tags: ['can-sign-in'],
+      entry: 'settleWalletConnect',
       on: {
         'user.signIn': signIn,
         'wallet.connect': walletSignIn,
@@ -438,10 +509,50 @@ export const signInMachine = setup({
     },
 
     redirecting: {
-      tags: ['busy'],
-      initial: 'preparing',
+      initial: 'choosing',
       states: {
+        // Popup mode opens a window for the provider; otherwise this page goes there.
+        choosing: {
+          always: [{ guard: 'popupMode', target: 'awaitingPopup' }, { target: 'preparing' }],
+        },
+        // Popup mode: the provider in a window of its own, this page staying as it is. The
+        // buttons stay: a click brings the window forward. A blocked window falls back to
+        // this page going there; a closed one returns to the buttons with a notice.
+        awaitingPopup: {
+          tags: ['can-sign-in', 'awaiting-popup'],
+          invoke: { id: 'popupWindow', src: 'popupWindow' },
+          exit: assign({ popupFlow: null }),
+          initial: 'opening',
+          on: {
+            'popup.blocked': { target: 'preparing', actions: { type: 'assignNotice', params: POPUP_NOTICES.blocked } },
+            'popup.closed': { target: '#signIn.idle', actions: { type: 'assignNotice', params: POPUP_NOTICES.closed } },
+            'user.signIn': { actions: 'focusPopup' },
+          },
+          states: {
+            opening: {
+              on: { 'popup.opened': { target: 'open', actions: 'assignPopupFlow' } },
+            },
+            // The key and nonce are made for the window's flow and the window goes to the
+            // provider; then its answer comes back here, never through this page's URL.
+            open: {
+              invoke: {
+                id: 'startSignIn',
+                src: 'startSignIn',
+                input: ({ context }) => ({
+                  provider: context.requestedProvider ?? '',
+                  state: popupState(context.popupFlow ?? ''),
+                }),
+                onDone: { actions: { type: 'navigatePopup', params: ({ event }) => ({ url: event.output.url }) } },
+                onError: { target: '#signIn.idle', actions: failWith('redirecting') },
+              },
+              on: {
+                'popup.callback': { target: '#signIn.callback-validating', actions: ['clearFailure', 'assignPopupCallback'] },
+              },
+            },
+          },
+        },
         preparing: {
+          tags: ['busy'],
           invoke: {
             id: 'startSignIn',
             src: 'startSignIn',
@@ -458,6 +569,7 @@ export const signInMachine = setup({
         // (Back on the provider's page), read storage again instead of spinning; if the
         // navigation was stopped and the answer arrives as a fragment, take it.
         navigating: {
+          tags: ['busy'],
           on: { 'page.restored': '#signIn.restoring', 'url.fragment': onFragment },
         },
       },
@@ -501,6 +613,7 @@ export const signInMachine = setup({
     // creates the proof first (proving, then ready.chain.sending).
     'signed-in': {
       tags: ['has-account'],
+      entry: 'settleWalletConnect',
       after: expireSession,
       initial: 'loading-balance',
       states: {
@@ -556,6 +669,7 @@ export const signInMachine = setup({
     // balance, faucet and transfers. Each goes on while the other works.
     ready: {
       tags: ['has-account', 'has-proof'],
+      entry: 'settleWalletConnect',
       type: 'parallel',
       after: expireSession,
       states: {
@@ -672,6 +786,7 @@ export const signInMachine = setup({
     // repeats the same call, and "Start over" drops the unfinished flow.
     failed: {
       tags: ['verifying', 'login-failed'],
+      entry: 'settleWalletConnect',
       exit: 'clearFailure',
       on: {
         'user.retry': { guard: 'canRetry', target: 'fetching-login' },
@@ -684,7 +799,7 @@ export const signInMachine = setup({
     'logged-out': {
       tags: ['can-sign-in'],
       initial: 'clearing',
-      entry: 'forgetSession',
+      entry: ['settleWalletConnect', 'forgetSession'],
       exit: assign({ signOutEverywhere: false }),
       on: { 'user.dismiss': dismiss },
       states: {

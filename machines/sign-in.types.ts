@@ -23,7 +23,8 @@ export interface Failure {
  * What a state means for the page, so that components follow tags, not state names:
  * busy (work under way), has-account (an address to show), has-proof (ready to sign),
  * can-sign-in (the provider buttons), verifying (between provider and address),
- * login-failed (the failed login lookup, with its own ways on).
+ * login-failed (the failed login lookup, with its own ways on), awaiting-popup (a sign-in
+ * window is open).
  */
 export type SignInTag =
   | 'busy'
@@ -32,6 +33,8 @@ export type SignInTag =
   | 'can-sign-in'
   | 'verifying'
   | 'login-failed'
+  /** A sign-in window (popup mode) is open: the buttons stay, and a click shows that window. */
+  | 'awaiting-popup'
   /** Node work under way, beside the account (never 'busy': the account stays usable). */
   | 'loading-balance'
   | 'funding'
@@ -84,13 +87,26 @@ export interface SignInContext {
   discardPendingFlow: boolean;
   /** Set when the visitor signs out: every tab of this app is signed out, not only this one. */
   signOutEverywhere: boolean;
+  /** How a sign-in reaches the provider: this page goes there, or a window opens for it. */
+  signInMode: SignInMode;
+  /** The open sign-in window's flow (popup mode): its answer must name it. */
+  popupFlow: string | null;
+  /** A dApp's interactive connect, answered once the sign-in it started ends either way. */
+  walletConnect: { requestId: string; provider: string } | null;
 }
+
+export type SignInMode = 'redirect' | 'popup';
+
+/** What the sign-in window's actor (the app edge) is told to do. */
+export type PopupCommand = { type: 'popup.navigate'; url: string } | { type: 'popup.focus' };
 
 export interface SignInInput {
   /** The URL fragment at page load, if any. */
   fragment?: Secret<string> | null;
   /** 'sui:<network>' (default 'sui:testnet'). */
   chain?: string;
+  /** Default 'redirect'. */
+  signInMode?: SignInMode;
 }
 
 /** A dApp's signing request, as the wallets (src/wallet/) pass it on; bytes are base64. */
@@ -138,6 +154,14 @@ export type SignInEvent =
   /** The visitor closes the alert. */
   | { type: 'user.dismiss' }
   | { type: 'url.fragment'; fragment: Secret<string> }
+  /** Popup mode: the sign-in window is open, for the flow `flowId` (the provider's `state` names it). */
+  | { type: 'popup.opened'; flowId: string }
+  /** Popup mode: the browser refused to open the sign-in window. */
+  | { type: 'popup.blocked' }
+  /** Popup mode: the visitor closed the sign-in window before it answered. */
+  | { type: 'popup.closed' }
+  /** Popup mode: the sign-in window handed over the provider's answer (the fragment, with the token). */
+  | { type: 'popup.callback'; fragment: Secret<string> }
   /** The page came back from the back/forward cache (the visitor left the provider with Back). */
   | { type: 'page.restored' }
   /** The visitor signed out in another tab of this app. */
@@ -158,6 +182,12 @@ export interface SignedInSession {
 
 export type RestoreOutput =
   { status: 'empty' } | { status: 'expired' } | { status: 'unreadable' } | ({ status: 'signed-in' | 'ready' } & SignedInSession);
+
+export interface StartInput {
+  provider: string;
+  /** The authorization request's `state` (popup mode: it names the sign-in window's flow). */
+  state?: string;
+}
 
 export interface StartOutput {
   url: string;

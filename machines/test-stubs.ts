@@ -2,16 +2,19 @@
  * Stub actors for signInMachine tests: each does nothing and succeeds, unless a test
  * overrides it. Shared by the transition tests and the model-based tests.
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import type {
   BalanceOutput,
   CallbackOutput,
+  PopupCommand,
+  SignInEvent,
   RestoreOutput,
   SignedInSession,
   SignOutput,
+  StartInput,
   StartOutput,
   Verification,
   WalletRequest,
@@ -28,8 +31,8 @@ export const SESSION: SignedInSession = {
 export const stubActors = {
   restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'empty' })),
   prepareSignIn: fromPromise<void, void>(async () => {}),
-  startSignIn: fromPromise<StartOutput, { provider: string }>(async ({ input }) => ({
-    url: `https://idp.test/${input.provider}`,
+  startSignIn: fromPromise<StartOutput, StartInput>(async ({ input }) => ({
+    url: `https://idp.test/${input.provider}${input.state ? `?state=${input.state}` : ''}`,
   })),
   validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(async () => ({
     jwt: new Secret('jwt'),
@@ -53,6 +56,10 @@ export const stubActors = {
     signature: `signed:${input.requestId}`,
   })),
   clearSession: fromPromise<void, { everywhere: boolean }>(async () => {}),
+  /** A sign-in window that opens and then waits: tests send its events themselves. */
+  popupWindow: fromCallback<PopupCommand, void, SignInEvent>(({ sendBack }) => {
+    sendBack({ type: 'popup.opened', flowId: 'flow-1' });
+  }),
 };
 
 export type StubActors = typeof stubActors;

@@ -112,6 +112,7 @@ describe('configuration', () => {
     VITE_SUI_FAUCET_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
     VITE_EXTRA_SCOPES: { bad: ['email "profile"', 'a\\b'], expected: 'must be scope names separated by spaces' },
     VITE_NATIVE_KEY: { bad: ['yes', 'maybe', '2'], expected: 'must be "true" or "false"' },
+    VITE_SIGN_IN_MODE: { bad: ['Popup', 'window', 'tab'], expected: 'must be one of redirect, popup' },
     VITE_INSPECT: { bad: ['on', 'no'], expected: 'must be "true" or "false"' },
     VITE_LOGIN_SERVICE_TIMEOUT_MS: {
       bad: ['fast', '1.5', '-1', '99', '120001'],

@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { PROVIDERS, type Provider } from '../machines/providers.ts';
+import type { SignInMode } from '../machines/sign-in.types.ts';
 
 /** The real providers' authorization endpoints (reference-facts.md). */
 export const DEFAULT_AUTH_URLS: Record<Provider, string> = {
@@ -18,6 +19,7 @@ export const DEFAULT_AUTH_URLS: Record<Provider, string> = {
 };
 
 const NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
+const SIGN_IN_MODES = ['redirect', 'popup'] as const satisfies readonly SignInMode[];
 export type SuiNetwork = (typeof NETWORKS)[number];
 
 export const DEFAULT_ENOKI_API_URL = 'https://api.enoki.mystenlabs.com';
@@ -94,6 +96,9 @@ export const settingsSchema = () =>
     ...providerSettings('facebook'),
     ...providerSettings('twitch'),
     VITE_REDIRECT_URL: v.optional(httpUrl('VITE_REDIRECT_URL')),
+    VITE_SIGN_IN_MODE: v.optional(
+      v.picklist(SIGN_IN_MODES, (issue) => `VITE_SIGN_IN_MODE must be one of ${SIGN_IN_MODES.join(', ')}, ${got(issue)}.`),
+    ),
     VITE_SUI_GRAPHQL_URL: v.optional(httpUrl('VITE_SUI_GRAPHQL_URL')),
     VITE_SUI_FAUCET_URL: v.optional(httpUrl('VITE_SUI_FAUCET_URL')),
     VITE_EXTRA_SCOPES: v.optional(
@@ -181,6 +186,8 @@ export interface AppConfig {
   clientIds: Record<Provider, string>;
   authUrls: Record<Provider, string>;
   redirectUrl: string;
+  /** redirect (the default): this page goes to the provider; popup: a window opens for it. */
+  signInMode: SignInMode;
   extraScopes: string[];
   nativeKey: boolean;
   inspect: boolean;
@@ -236,6 +243,7 @@ export function configFromSettings(settings: Settings, pageUrl: string): AppConf
     authUrls,
     // The exact redirect URI, as registered with the provider: kept as written.
     redirectUrl: settings.VITE_REDIRECT_URL ?? `${page.origin}${page.pathname}${page.search}`,
+    signInMode: settings.VITE_SIGN_IN_MODE ?? 'redirect',
     extraScopes: settings.VITE_EXTRA_SCOPES ?? [],
     nativeKey: settings.VITE_NATIVE_KEY ?? false,
     inspect: settings.VITE_INSPECT ?? false,

@@ -9,6 +9,7 @@
  * app's and the UI's downloads alike.
  */
 import { anythingStored, runtimeModule } from './app/lazy-sign-in-actors.ts';
+import { isSignInWindow } from './popup-relay.ts';
 import { appKeyOf } from './config.ts';
 import { storageKeys } from './storage/keys.ts';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
@@ -27,9 +28,10 @@ function warmKeyDatabase() {
   request.onerror = () => {};
 }
 
-const stored = anythingStored();
+// A sign-in window that has handed its answer on loads nothing more.
+const stored = !isSignInWindow && anythingStored();
 /** Whether this page may show an account at once: a stored session or a provider's callback. */
-export const mayShowAccount = stored || isCallbackFragment(window.location.hash);
+export const mayShowAccount = !isSignInWindow && (stored || isCallbackFragment(window.location.hash));
 if (mayShowAccount) {
   void runtimeModule.load().catch(() => {});
   // Never rejects: a failed load is shown where the screens go.

@@ -3,7 +3,9 @@
  * goes out at once), attach the inspector when asked, render once there is something to
  * show.
  */
-// First: it starts fetching the sign-in code and the account's screens, when this page
+// First of all: a sign-in window coming back (popup mode) hands its answer on and closes.
+import { isSignInWindow } from './popup-relay.ts';
+// Then: it starts fetching the sign-in code and the account's screens, when this page
 // needs them, before React loads.
 import { mayShowAccount } from './early-load.ts';
 import { StrictMode } from 'react';
@@ -20,7 +22,21 @@ import './ui/styles.css';
 /** The longest the first paint waits for the restore or the callback's checks. */
 const FIRST_PAINT_WAIT_MS = 100;
 
+/** A sign-in window whose close was refused (it was not opened by a script) says what to do. */
+function showSignInWindowDone() {
+  document.title = 'Sign in · Sui zkLogin';
+  const main = document.createElement('main');
+  main.className = 'card';
+  const heading = document.createElement('h1');
+  heading.textContent = 'You can close this window';
+  const text = document.createElement('p');
+  text.textContent = 'The sign-in went back to the page that opened this window.';
+  main.append(heading, text);
+  document.getElementById('root')!.replaceChildren(main);
+}
+
 async function boot() {
+  if (isSignInWindow) return showSignInWindowDone();
   const root = createRoot(document.getElementById('root')!);
   const config = configFromSettings(__SIGN_IN_SETTINGS__, window.location.href);
   const query = new URLSearchParams(window.location.search);

@@ -6,7 +6,14 @@
  * Sui's crypto code is imported on demand as well.
  */
 import { fromPromise, type PromiseActorLogic } from 'xstate';
-import type { CallbackOutput, RestoreOutput, SignOutput, SignedInSession, StartOutput } from '../../machines/sign-in.types.ts';
+import type {
+  CallbackOutput,
+  RestoreOutput,
+  SignOutput,
+  SignedInSession,
+  StartInput,
+  StartOutput,
+} from '../../machines/sign-in.types.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { validateCallback } from '../zklogin/callback.ts';
@@ -103,7 +110,7 @@ export function createSignInOperations(deps: SignInDependencies) {
       await warmStart.prepare();
     }),
 
-    startSignIn: operation<StartOutput, { provider: string }>(async ({ input, signal }) => {
+    startSignIn: operation<StartOutput, StartInput>(async ({ input, signal }) => {
       // Refuse an unknown provider before anything costs the login service a call.
       assertProvider(input.provider);
       const provider = input.provider;
@@ -117,6 +124,8 @@ export function createSignInOperations(deps: SignInDependencies) {
         redirectUrl: config.redirectUrl,
         nonce: nonce.nonce,
         extraScopes: config.extraScopes,
+        // Popup mode: the provider hands `state` back, so the sign-in window knows whom to tell.
+        extraParams: input.state ? { state: input.state } : undefined,
       });
       // Nothing is written until every step that can fail has succeeded.
       await key.persist().catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));

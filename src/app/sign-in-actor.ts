@@ -8,6 +8,7 @@ import type { AppConfig } from '../config.ts';
 import { isCallbackFragment } from '../zklogin/callback-fragment.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createLazySignIn } from './lazy-sign-in-actors.ts';
+import { popupWindow } from './popup-window.ts';
 
 export type SignInActorRef = ActorRefFrom<typeof signInMachine>;
 
@@ -32,13 +33,16 @@ export function startSignInActor(
 ): { actor: SignInActorRef; preload: () => void } {
   const signIn = createLazySignIn(config);
   const machine = signInMachine.provide({
-    actors: signIn.actors,
+    actors: { ...signIn.actors, popupWindow },
     actions: {
       navigate: (_, { url }) => window.location.assign(url),
       clearFragment,
     },
   });
-  const actor = createActor(machine, { input: { fragment: currentFragment(), chain: `sui:${config.network}` }, inspect });
+  const actor = createActor(machine, {
+    input: { fragment: currentFragment(), chain: `sui:${config.network}`, signInMode: config.signInMode },
+    inspect,
+  });
 
   window.addEventListener('hashchange', () => {
     const fragment = currentFragment();

@@ -48,22 +48,22 @@ const LAYOUT_OPTIONS = {
   // Journey order, top to bottom: each top-level state is put in its own layer (JOURNEY).
   'elk.partitioning.activate': 'true',
   'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '38',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '30',
   'elk.spacing.nodeNode': '24',
   'elk.spacing.edgeLabel': '4',
   'elk.edgeLabels.placement': 'CENTER',
   // Labels on one side of their edge: long edges then keep their labels inside the chart.
   'elk.layered.edgeLabels.sideSelection': 'DIRECTION_DOWN',
   'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
-  'elk.spacing.edgeEdge': '8',
-  'elk.spacing.edgeNode': '10',
-  'elk.layered.spacing.edgeEdgeBetweenLayers': '8',
-  'elk.layered.spacing.edgeNodeBetweenLayers': '10',
+  'elk.spacing.edgeEdge': '4',
+  'elk.spacing.edgeNode': '5',
+  'elk.layered.spacing.edgeEdgeBetweenLayers': '5',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '6',
   'elk.edgeRouting': 'ORTHOGONAL',
   // Keep the order the machine declares its states in: the journey reads top to bottom.
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
   'elk.layered.crossingMinimization.forceNodeModelOrder': 'false',
-  'elk.padding': '[top=34,left=16,bottom=16,right=16]',
+  'elk.padding': '[top=34,left=8,bottom=16,right=8]',
 };
 
 /** The top-level states in the order a visitor meets them; the chart reads down this axis. */
@@ -102,7 +102,7 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
     const partition = node.parent === null ? partitionOf(node.id) : undefined;
     const layoutOptions: Record<string, string> = {
       ...(partition === undefined ? {} : { 'elk.partitioning.partition': partition }),
-      ...(compound ? { 'elk.padding': '[top=34,left=14,bottom=14,right=14]' } : {}),
+      ...(compound ? { 'elk.padding': '[top=34,left=8,bottom=10,right=8]' } : {}),
     };
     elkNodes.set(node.id, {
       id: node.id,

@@ -5,6 +5,8 @@ import { useSelector } from '@xstate/react';
 /** Progress while the machine waits on an actor. */
 export function BusyStatus() {
   const requested = useContextValue((context) => context.requestedProvider);
+  // Such as: the sign-in window was blocked, so this page goes to the provider instead.
+  const notice = useContextValue((context) => context.notice);
   const providerLabel = isProvider(requested) ? PROVIDER_LABELS[requested] : 'your provider';
   // The states are named through the machine's typed `matches`, so a renamed state fails to compile.
   const text = useSelector(useSignInActor(), (snapshot) =>
@@ -22,6 +24,7 @@ export function BusyStatus() {
       <h1 id="page-title" tabIndex={-1}>
         {text}
       </h1>
+      {notice && <p className="notice">{notice}</p>}
     </div>
   );
 }

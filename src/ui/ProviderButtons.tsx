@@ -1,7 +1,7 @@
 import { availableProviders, type AppConfig } from '../config.ts';
-import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
+import { PROVIDER_LABELS, isProvider, type Provider } from '../../machines/providers.ts';
 import { StepAlert } from './StepAlert.tsx';
-import { useCan, useContextValue, useMatches, useSend } from './use-sign-in.ts';
+import { useCan, useContextValue, useHasTag, useMatches, useSend } from './use-sign-in.ts';
 
 function ProviderButton({ provider }: { provider: Provider }) {
   const event = { type: 'user.signIn', provider } as const;
@@ -14,6 +14,8 @@ function ProviderButton({ provider }: { provider: Provider }) {
       className={`provider provider-${provider}`}
       disabled={!enabled}
       // Intent: the machine may prepare the key and nonce before the click.
+      // In popup mode the click opens the sign-in window in its own task (blockers allow
+      // that); while one is open, a click brings it forward.
       onPointerEnter={() => send({ type: 'user.intent' })}
       onFocus={() => send({ type: 'user.intent' })}
       onClick={() => send(event)}
@@ -23,17 +25,32 @@ function ProviderButton({ provider }: { provider: Provider }) {
   );
 }
 
+/** Popup mode: the sign-in window is open, and how to get back to it or out of it. */
+function SignInWindowStatus() {
+  const requested = useContextValue((context) => context.requestedProvider);
+  const label = isProvider(requested) ? PROVIDER_LABELS[requested] : 'your provider';
+  return (
+    <p className="notice" role="status" data-testid="sign-in-window">
+      Finish signing in with {label} in the window that opened. Lost it? Click the button again to bring it forward. Close it to
+      cancel.
+    </p>
+  );
+}
+
 /** The start page: one button per configured provider. */
 export function ProviderButtons({ config }: { config: AppConfig }) {
   const notice = useContextValue((context) => context.notice);
   const loggedOut = useMatches('logged-out');
+  const awaitingWindow = useHasTag('awaiting-popup');
   return (
     <section className="sign-in">
       <h1 id="page-title" tabIndex={-1}>
         Sign in to get your Sui address
       </h1>
       <StepAlert />
-      {notice ? (
+      {awaitingWindow ? (
+        <SignInWindowStatus />
+      ) : notice ? (
         <p className="notice" role="status">
           {notice}
         </p>

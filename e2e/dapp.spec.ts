@@ -1,0 +1,53 @@
+/**
+ * dapp.html, the example dApp, as its visitor uses it: dapp-kit's Connect button lists
+ * the zkLogin wallets beside any other; choosing "Sign in with Google" signs in (redirect
+ * mode: through the provider and back to dapp.html), and the dApp then signs a message,
+ * signs a transfer to self, and signs and executes it against the mock node. Driven only
+ * through what the page shows.
+ */
+import { expect, test } from './fixtures.ts';
+import { checkZkLoginSignature, chooseWallet, fund } from './wallet-protocol.ts';
+
+test('dapp.html: connect through dapp-kit, sign a message, sign a transfer to self, and sign and execute it', async ({
+  page,
+}) => {
+  await page.goto('/dapp.html');
+  await expect(page.getByRole('heading', { name: 'Example dApp' })).toBeVisible();
+  await page.getByRole('button', { name: 'Connect Wallet' }).click();
+  for (const name of ['Sign in with Google', 'Sign in with Facebook', 'Sign in with Twitch']) {
+    await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+  }
+  await page.getByRole('button', { name: /Sign in with Google/ }).click();
+  // Redirect mode: the page goes to the provider and comes back to dapp.html.
+  await page.waitForURL(/\/idp\/google\/authorize\?/);
+  expect(new URL(page.url()).searchParams.get('redirect_uri')).toMatch(/\/dapp\.html$/);
+  await page.getByRole('button', { name: /Continue as Alice/ }).click();
+  await page.waitForURL(/\/dapp\.html$/);
+  // Signed in on return: the wallet now answers a connect with the account at once.
+  await chooseWallet(page, 'Sign in with Google');
+  const address = page.getByTestId('dapp-address');
+  await expect(address).toHaveText(/^0x[0-9a-f]{64}$/);
+  const account = (await address.textContent())!;
+  expect(page.url()).not.toContain('id_token');
+
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  const signature = page.getByTestId('dapp-signature');
+  await expect(signature).toHaveText(/^[A-Za-z0-9+/=]{100,}$/, { timeout: 15_000 });
+  const message = new TextEncoder().encode('Hello from the example dApp');
+  expect(await checkZkLoginSignature((await signature.textContent())!, message, 'PersonalMessage')).toBe(account);
+
+  await fund(page, account);
+  await page.getByRole('button', { name: 'Sign transaction' }).click();
+  await expect(page.getByTestId('dapp-signed')).toBeVisible({ timeout: 15_000 });
+  const bytes = Buffer.from((await page.getByTestId('dapp-transaction-bytes').textContent())!, 'base64');
+  const signed = (await page.getByTestId('dapp-signature').textContent())!;
+  expect(await checkZkLoginSignature(signed, bytes, 'TransactionData')).toBe(account);
+
+  await page.getByRole('button', { name: 'Sign and execute' }).click();
+  await expect(page.getByTestId('dapp-status')).toHaveText('success', { timeout: 15_000 });
+  await expect(page.getByTestId('dapp-digest')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+
+  // dapp-kit's autoconnect after a reload: a silent connect, the account back at once.
+  await page.reload();
+  await expect(page.getByTestId('dapp-address')).toHaveText(account);
+});

@@ -1,0 +1,184 @@
+/**
+ * Popup mode (VITE_SIGN_IN_MODE=popup, built-in mode): the provider in a window of its
+ * own. The opening page never navigates and its URL and history never see the token; the
+ * window hands its answer back and closes; a blocked window falls back to a redirect and
+ * says so; a closed one returns to the buttons with a notice within a second; a second
+ * click brings the open window forward. The wallets' interactive connect resolves in the
+ * page. Everything is driven through buttons, `data-*` attributes and the Wallet
+ * Standard's own protocol.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectState, test } from './fixtures.ts';
+import { accountsOf, call, checkZkLoginSignature, connect, installDapp, walletsOf } from './wallet-protocol.ts';
+
+const CLOSED_NOTICE = 'The sign-in window was closed before you finished. Choose a provider to try again.';
+const BLOCKED_NOTICE = 'Your browser blocked the sign-in window, so this page goes to the provider instead.';
+
+/** Counts the opening page's own navigations (its first load included). */
+function countNavigations(page: Page) {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}
+
+/** Clicks a sign-in button and returns the window it opened, once at the provider's page. */
+async function openSignInWindow(page: Page, provider = 'Google') {
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: `Sign in with ${provider}` }).click();
+  const popup = await opened;
+  await popup.waitForURL(/\/idp\/[a-z]+\/authorize\?/);
+  return popup;
+}
+
+test('the provider in a window: signed in without this page navigating, and the token never in its URL or history', async ({
+  page,
+}) => {
+  const navigations = countNavigations(page);
+  await page.goto('/');
+  await expectState(page, 'idle');
+  const historyLength = await page.evaluate(() => history.length);
+
+  const popup = await openSignInWindow(page);
+  // The request carries the window's flow as `state`, beside the usual nonce.
+  const authorize = new URL(popup.url());
+  expect(authorize.searchParams.get('state')).toMatch(/^zklogin-popup\.[\w-]+$/);
+  expect(authorize.searchParams.get('nonce')).toBeTruthy();
+  // Meanwhile the page keeps its buttons and says where to look.
+  await expect(page.getByTestId('sign-in-window')).toContainText('Finish signing in with Google in the window that opened');
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: /Continue as Alice/ }).click();
+  await closed;
+  await expectState(page, 'signed-in');
+  await expect(page.getByTestId('address')).toHaveText(/^0x[0-9a-f]{64}$/);
+
+  expect(navigations).toEqual([page.url()]);
+  expect(page.url()).not.toContain('id_token');
+  expect(await page.evaluate(() => history.length)).toBe(historyLength);
+});
+
+test("still signs in when the provider's page severs window.opener (the flow's BroadcastChannel)", async ({ page, context }) => {
+  // The provider's page drops the link to its opener, as some providers' pages do.
+  await context.addInitScript(() => {
+    if (location.pathname.includes('/idp/')) Object.defineProperty(window, 'opener', { value: null });
+  });
+  await page.goto('/');
+  const popup = await openSignInWindow(page);
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: /Continue as Alice/ }).click();
+  await closed;
+  await expectState(page, 'signed-in');
+});
+
+test('a window the visitor closes returns the page to the sign-in buttons within a second, with a notice', async ({ page }) => {
+  await page.goto('/');
+  const popup = await openSignInWindow(page);
+  await popup.close();
+  const closedAt = Date.now();
+  await expect(page.getByText(CLOSED_NOTICE)).toBeVisible({ timeout: 1_000 });
+  expect(Date.now() - closedAt).toBeLessThan(1_000);
+  await expectState(page, 'idle');
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  await expect(page.getByRole('status').locator('.spinner')).toHaveCount(0);
+  // And a click opens a new window.
+  const again = await openSignInWindow(page, 'Twitch');
+  await expect(again).toHaveURL(/\/idp\/twitch\/authorize/);
+});
+
+test('a second click while the window is open brings it forward and opens no other', async ({ page, context }) => {
+  await page.goto('/');
+  const popup = await openSignInWindow(page);
+  const popups: Page[] = [];
+  page.on('popup', (other) => void popups.push(other));
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+  await expect.poll(() => popup.evaluate(() => document.hasFocus())).toBe(true);
+  expect(popups).toEqual([]);
+  expect(context.pages()).toHaveLength(2);
+  await expect(page.getByTestId('sign-in-window')).toContainText('Google');
+  // The open window still finishes the sign-in.
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: /Continue as Alice/ }).click();
+  await closed;
+  await expectState(page, 'signed-in');
+});
+
+test('a blocked window falls back to this page going to the provider, and says so', async ({ page }) => {
+  // What a popup blocker does to the page: window.open gives nothing back.
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  // What the page said before it left, reported as it appeared (the page is gone after).
+  const said: string[] = [];
+  await page.exposeBinding('__said', (_, text: string) => void said.push(text));
+  await page.addInitScript(() => {
+    const report = (window as unknown as { __said: (text: string) => void }).__said;
+    new MutationObserver(() => {
+      document.querySelectorAll('[role="status"]').forEach((node) => report(node.textContent ?? ''));
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto('/');
+  await expectState(page, 'idle');
+  const toProvider = page.waitForURL(/\/idp\/google\/authorize\?/);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await toProvider;
+  expect(said.some((text) => text.includes(BLOCKED_NOTICE))).toBe(true);
+  // The redirect's flow needs no window: no state in its request.
+  expect(new URL(page.url()).searchParams.get('state')).toBeNull();
+  await page.getByRole('button', { name: /Continue as Alice/ }).click();
+  await expectState(page, 'signed-in');
+});
+
+test.describe('the wallets in popup mode', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(installDapp);
+  });
+
+  test('an interactive connect signs in through a window and resolves with the account; the page never navigates', async ({
+    page,
+  }) => {
+    const navigations = countNavigations(page);
+    await page.goto('/');
+    await expectState(page, 'idle');
+    await walletsOf(page);
+    const opened = page.waitForEvent('popup');
+    const connecting = connect(page, 'Sign in with Google', false);
+    const popup = await opened;
+    await popup.getByRole('button', { name: /Continue as Alice/ }).click();
+    const [account] = await accountsOf(connecting);
+    expect(account).toMatchObject({ chains: ['sui:testnet'], label: 'Google' });
+    await expect(page.getByTestId('address')).toHaveText(account!.address);
+    expect(navigations).toHaveLength(1);
+
+    // The account signs at once for the dApp.
+    const signed = await call<{ bytes: string; signature: string }>(
+      page,
+      'Sign in with Google',
+      'sui:signPersonalMessage',
+      'signPersonalMessage',
+      {
+        account: 'connected',
+        message: 'hello from a dApp',
+      },
+    );
+    if (!signed.ok) throw new Error(signed.error);
+    const bytes = new TextEncoder().encode('hello from a dApp');
+    expect(await checkZkLoginSignature(signed.value.signature, bytes, 'PersonalMessage')).toBe(account!.address);
+  });
+
+  test('an interactive connect whose window is closed is refused with the notice', async ({ page }) => {
+    await page.goto('/');
+    await walletsOf(page);
+    const opened = page.waitForEvent('popup');
+    const connecting = connect(page, 'Sign in with Twitch', false);
+    const popup = await opened;
+    await popup.waitForURL(/\/idp\/twitch\/authorize/);
+    await popup.close();
+    expect(await connecting).toEqual({ ok: false, error: CLOSED_NOTICE });
+    await expectState(page, 'idle');
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * signInMachine in popup mode: the sign-in window is the popupWindow actor (stubbed here:
+ * it records what the machine tells it and sends what a test makes the window do). The
+ * machine opens it, sends it to the provider, takes its answer, falls back to a redirect
+ * when it is blocked, returns to the buttons when it is closed, and brings it forward on a
+ * second click. A dApp's interactive connect that started it is answered either way.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { POPUP_NOTICES } from './popup.ts';
+import { Secret } from './secret.ts';
+import type { PopupCommand, SignInEvent, SignInMode, StartInput, StartOutput, WalletAnswer } from './sign-in.types.ts';
+import { failing, SESSION, stubbedMachine, type StubActors } from './test-stubs.ts';
+
+/** A sign-in window that opens (or is blocked) and records what it is told and when it is closed. */
+function fakeWindow(opens = true) {
+  const log: string[] = [];
+  const logic = fromCallback<PopupCommand, void, SignInEvent>(({ sendBack, receive }) => {
+    if (!opens) return void sendBack({ type: 'popup.blocked' });
+    receive((command) => void log.push(command.type === 'popup.navigate' ? `navigate ${command.url}` : 'focus'));
+    sendBack({ type: 'popup.opened', flowId: 'flow-1' });
+    return () => void log.push('stopped');
+  });
+  return { log, logic };
+}
+
+async function started(mode: SignInMode, overrides: Partial<StubActors> = {}) {
+  const record: string[] = [];
+  const actor = createActor(stubbedMachine(overrides, record), { input: { signInMode: mode } });
+  const answers: WalletAnswer[] = [];
+  actor.on('wallet.answer', (answer) => void answers.push(answer));
+  actor.start();
+  await waitFor(actor, (s) => s.matches('idle'));
+  return { actor, record, answers };
+}
+
+const callback = { type: 'popup.callback', fragment: new Secret('#id_token=t&state=zklogin-popup.flow-1') } as const;
+
+describe('signInMachine in popup mode', () => {
+  it('opens the window, sends it to the provider with its flow as state, and signs in from its answer without this page navigating', async () => {
+    const window = fakeWindow();
+    const starts: StartInput[] = [];
+    const startSignIn = fromPromise<StartOutput, StartInput>(async ({ input }) => {
+      starts.push(input);
+      return { url: `https://idp.test/${input.provider}?state=${input.state}` };
+    });
+    const { actor, record } = await started('popup', { popupWindow: window.logic, startSignIn });
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    expect(actor.getSnapshot().hasTag('awaiting-popup')).toBe(true);
+    // The buttons stay: the page is not busy while the window is open.
+    expect(actor.getSnapshot().hasTag('can-sign-in')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    await waitFor(actor, () => window.log.length > 0);
+    expect(starts).toEqual([{ provider: 'google', state: 'zklogin-popup.flow-1' }]);
+    expect(window.log).toEqual(['navigate https://idp.test/google?state=zklogin-popup.flow-1']);
+    expect(actor.getSnapshot().matches({ redirecting: { awaitingPopup: 'open' } })).toBe(true);
+
+    actor.send(callback);
+    expect(actor.getSnapshot().matches('callback-validating') || actor.getSnapshot().matches('fetching-login')).toBe(true);
+    await waitFor(actor, (s) => s.matches('signed-in'));
+    expect(actor.getSnapshot().context.address).toBe(SESSION.address);
+    expect(window.log).toContain('stopped');
+    expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
+  });
+
+  it('a second click brings the open window forward and starts nothing new', async () => {
+    const window = fakeWindow();
+    const { actor } = await started('popup', { popupWindow: window.logic });
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    await waitFor(actor, () => window.log.length > 0);
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    actor.send({ type: 'user.signIn', provider: 'twitch' });
+    expect(window.log.slice(1)).toEqual(['focus', 'focus']);
+    expect(actor.getSnapshot().context.requestedProvider).toBe('google');
+  });
+
+  it('a blocked window falls back to this page going to the provider, and says so', async () => {
+    const window = fakeWindow(false);
+    const { actor, record } = await started('popup', { popupWindow: window.logic });
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    expect(actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.blocked);
+    await waitFor(actor, (s) => s.matches({ redirecting: 'navigating' }));
+    expect(record).toContain('navigate https://idp.test/google');
+    expect(actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.blocked);
+  });
+
+  it('a window the visitor closes returns to the sign-in buttons with a notice, and a click opens a new one', async () => {
+    const window = fakeWindow();
+    const { actor } = await started('popup', { popupWindow: window.logic });
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    await waitFor(actor, () => window.log.length > 0);
+    actor.send({ type: 'popup.closed' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.closed);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.send({ type: 'user.signIn', provider: 'twitch' });
+    expect(actor.getSnapshot().hasTag('awaiting-popup')).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('a failed start closes the window and returns to the buttons with the reason', async () => {
+    const window = fakeWindow();
+    const { actor } = await started('popup', {
+      popupWindow: window.logic,
+      startSignIn: failing(new Error('The login service could not be reached.')),
+    });
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(actor.getSnapshot().context.failure?.message).toBe('The login service could not be reached.');
+    expect(window.log).toEqual(['stopped']);
+  });
+
+  it("a window's answer is taken only while that window is open", async () => {
+    const window = fakeWindow();
+    const { actor } = await started('popup', { popupWindow: window.logic });
+    actor.send(callback);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.fragment).toBeNull();
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    await waitFor(actor, () => window.log.length > 0);
+    actor.send({ type: 'popup.closed' });
+    actor.send(callback);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('redirect mode never opens a window', async () => {
+    const window = fakeWindow();
+    const { actor, record } = await started('redirect', { popupWindow: window.logic });
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    await waitFor(actor, (s) => s.matches({ redirecting: 'navigating' }));
+    expect(window.log).toEqual([]);
+    expect(record).toContain('navigate https://idp.test/google');
+  });
+
+  describe("a dApp's interactive connect", () => {
+    const connect = { type: 'wallet.connect', requestId: 'c1', provider: 'google', silent: false } as const;
+
+    it('starts the sign-in in a window and resolves with the account, this page never navigating', async () => {
+      const window = fakeWindow();
+      const { actor, answers, record } = await started('popup', { popupWindow: window.logic });
+      actor.send(connect);
+      expect(actor.getSnapshot().hasTag('awaiting-popup')).toBe(true);
+      await waitFor(actor, () => window.log.length > 0);
+      actor.send(callback);
+      await waitFor(actor, () => answers.length > 0);
+      expect(answers).toEqual([
+        {
+          type: 'wallet.answer',
+          requestId: 'c1',
+          ok: true,
+          account: { provider: 'google', address: SESSION.address, publicKey: SESSION.publicKey },
+        },
+      ]);
+      expect(actor.getSnapshot().context.walletConnect).toBeNull();
+      expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
+    });
+
+    it('is refused with the notice when the visitor closes the window', async () => {
+      const window = fakeWindow();
+      const { actor, answers } = await started('popup', { popupWindow: window.logic });
+      actor.send(connect);
+      await waitFor(actor, () => window.log.length > 0);
+      actor.send({ type: 'popup.closed' });
+      expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'c1', ok: false, message: POPUP_NOTICES.closed }]);
+    });
+
+    it('is refused with the reason when the provider answer is refused', async () => {
+      const window = fakeWindow();
+      const { actor, answers } = await started('popup', {
+        popupWindow: window.logic,
+        validateCallback: failing(new Error('The sign-in response does not belong to this sign-in.')),
+      });
+      actor.send(connect);
+      await waitFor(actor, () => window.log.length > 0);
+      actor.send(callback);
+      await waitFor(actor, () => answers.length > 0);
+      expect(answers).toEqual([
+        { type: 'wallet.answer', requestId: 'c1', ok: false, message: 'The sign-in response does not belong to this sign-in.' },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * dapp.html: a small Sui dApp, written only against the Wallet Standard through dapp-kit
+ * (@mysten/dapp-kit-react on @mysten/dapp-kit-core), as any dApp would adopt the zkLogin
+ * account: it calls the app's public `registerZkLoginWallets()` once, and from then on it
+ * sees three more wallets in dapp-kit's Connect button. It never reads our machine.
+ */
+// First of all: a sign-in window coming back here (popup mode) hands its answer on and closes.
+import { isSignInWindow } from '../popup-relay.ts';
+import { createDAppKit } from '@mysten/dapp-kit-react';
+import { SuiGraphQLClient } from '@mysten/sui/graphql';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { registerZkLoginWallets } from '../zklogin-wallets.ts';
+import { DApp } from './DApp.tsx';
+import './dapp.css';
+
+if (!isSignInWindow) {
+  // The one line a dApp adds: the zkLogin wallets, one per configured provider.
+  const { config } = registerZkLoginWallets();
+  const dAppKit = createDAppKit({
+    networks: [config.network],
+    createClient: (network) => new SuiGraphQLClient({ url: config.suiGraphqlUrl, network }),
+    // Only the wallets on this page (ours), no web wallet that would open a site we cannot reach.
+    slushWalletConfig: null,
+  });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <DApp dAppKit={dAppKit} />
+    </StrictMode>,
+  );
+}

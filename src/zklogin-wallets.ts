@@ -1,0 +1,24 @@
+/**
+ * The public way a page offers the zkLogin account to Sui dApps:
+ * `registerZkLoginWallets(options)` registers one Wallet Standard wallet per provider and
+ * returns `unregister`. Given no actor, it starts the sign-in machine itself with this
+ * build's settings, as a page of its own (dapp.html) needs: a provider's answer in the URL
+ * is taken at once, a stored session is restored, and a sign-in goes by redirect or popup
+ * as VITE_SIGN_IN_MODE says. The app itself passes its running actor.
+ */
+import { startSignInActor } from './app/sign-in-actor.ts';
+import { availableProviders, configFromSettings } from './config.ts';
+import { registerZkLoginWallets as registerWallets, type RegisterZkLoginWalletsOptions } from './wallet/register.ts';
+
+export type ZkLoginWalletsOptions = Partial<RegisterZkLoginWalletsOptions>;
+
+export function registerZkLoginWallets(options: ZkLoginWalletsOptions = {}) {
+  const config = configFromSettings(__SIGN_IN_SETTINGS__, window.location.href);
+  const actor = options.actor ?? startSignInActor(config).actor;
+  const registered = registerWallets({
+    actor,
+    network: options.network ?? config.network,
+    providers: options.providers ?? availableProviders(config),
+  });
+  return { ...registered, actor, config };
+}
