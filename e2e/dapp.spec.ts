@@ -5,6 +5,7 @@
  * signs a transfer to self, and signs and executes it against the mock node. Driven only
  * through what the page shows.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { checkZkLoginSignature, chooseWallet, fund } from './wallet-protocol.ts';
 
@@ -43,6 +44,7 @@ test('dapp.html: connect through dapp-kit, sign a message, sign a transfer to se
   const signed = (await page.getByTestId('dapp-signature').textContent())!;
   expect(await checkZkLoginSignature(signed, bytes, 'TransactionData')).toBe(account);
 
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   await page.getByRole('button', { name: 'Sign and execute' }).click();
   await expect(page.getByTestId('dapp-status')).toHaveText('success', { timeout: 15_000 });
   await expect(page.getByTestId('dapp-digest')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);

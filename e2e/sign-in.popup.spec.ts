@@ -7,6 +7,7 @@
  * page. Everything is driven through buttons, `data-*` attributes and the Wallet
  * Standard's own protocol.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, expectState, test } from './fixtures.ts';
 import { accountsOf, call, checkZkLoginSignature, connect, installDapp, walletsOf } from './wallet-protocol.ts';
@@ -48,6 +49,7 @@ test('the provider in a window: signed in without this page navigating, and the 
   // Meanwhile the page keeps its buttons and says where to look.
   await expect(page.getByTestId('sign-in-window')).toContainText('Finish signing in with Google in the window that opened');
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: /Continue as Alice/ }).click();
@@ -83,6 +85,7 @@ test('a window the visitor closes returns the page to the sign-in buttons within
   await expectState(page, 'idle');
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   await expect(page.getByRole('status').locator('.spinner')).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   // And a click opens a new window.
   const again = await openSignInWindow(page, 'Twitch');
   await expect(again).toHaveURL(/\/idp\/twitch\/authorize/);
