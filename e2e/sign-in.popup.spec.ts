@@ -65,7 +65,15 @@ test('the provider in a window: signed in without this page navigating, and the 
 test("still signs in when the provider's page severs window.opener (the flow's BroadcastChannel)", async ({ page, context }) => {
   // The provider's page drops the link to its opener, as some providers' pages do.
   await context.addInitScript(() => {
-    if (location.pathname.includes('/idp/')) Object.defineProperty(window, 'opener', { value: null });
+    // Assigning null disowns the opener for the whole window, later pages included.
+    if (location.pathname.includes('/idp/')) window.opener = null;
+  });
+  // What the window saw once back on the app: no opener to post to.
+  const openerOnReturn: boolean[] = [];
+  await context.exposeBinding('__openerOnReturn', (_, present: boolean) => void openerOnReturn.push(present));
+  await context.addInitScript(() => {
+    if (location.hash.includes('state=zklogin-popup'))
+      (window as unknown as { __openerOnReturn: (present: boolean) => void }).__openerOnReturn(window.opener !== null);
   });
   await page.goto('/');
   const popup = await openSignInWindow(page);
@@ -73,6 +81,7 @@ test("still signs in when the provider's page severs window.opener (the flow's B
   await popup.getByRole('button', { name: /Continue as Alice/ }).click();
   await closed;
   await expectState(page, 'signed-in');
+  expect(openerOnReturn).toEqual([false]);
 });
 
 test('a window the visitor closes returns the page to the sign-in buttons within a second, with a notice', async ({ page }) => {
