@@ -1,7 +1,8 @@
 /**
  * End-to-end: real Chromium against production builds served by `vite preview`.
  * - built-in: the app in built-in mode; the mocks are mounted on the preview server.
- * - popup-mode: built-in mode with VITE_SIGN_IN_MODE=popup (the *.popup.spec.ts files).
+ * - popup-mode: built-in mode with VITE_SIGN_IN_MODE=popup (the *.popup.spec.ts files, and
+ *   the wallet journeys again).
  * - real-mode: the app built with a key and every URL pointed at the standalone mock
  *   server (a separate origin, as the real services are: login service, providers, Sui
  *   node and faucet), to check the exact requests.
@@ -60,7 +61,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'built-in', testIgnore: /\.(real|popup)\.spec\.ts$/, use: { baseURL: `http://localhost:${BUILT_IN_PORT}` } },
-    { name: 'popup-mode', testMatch: /\.popup\.spec\.ts$/, use: { baseURL: `http://localhost:${POPUP_MODE_PORT}` } },
+    // The popup journeys, and the wallet journeys again (every one but the redirect's own).
+    {
+      name: 'popup-mode',
+      testMatch: [/\.popup\.spec\.ts$/, /\/wallet\.spec\.ts$/],
+      use: { baseURL: `http://localhost:${POPUP_MODE_PORT}` },
+    },
     { name: 'real-mode', testMatch: /\.real\.spec\.ts$/, use: { baseURL: `http://localhost:${REAL_MODE_PORT}` } },
   ],
   webServer: [

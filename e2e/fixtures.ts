@@ -106,18 +106,28 @@ export interface SignInResult {
   login: { address: string; salt: string; publicKey: string };
 }
 
-/** Signs in through the mock provider as `identity` (e.g. 'Alice'). */
+/**
+ * Signs in through the mock provider as `identity` (e.g. 'Alice'): on this page in
+ * redirect mode, in the sign-in window in popup mode (the popup-mode project).
+ */
 export async function signIn(page: Page, provider: ProviderId, identity = 'Alice'): Promise<SignInResult> {
+  const context = page.context();
+  const popupMode = test.info().project.name === 'popup-mode';
   await page.goto('/');
   await expectState(page, 'idle');
-  const authorize = page.waitForRequest((request) => /\/idp\/[a-z]+\/authorize\?/.test(request.url()));
+  const authorize = context.waitForEvent('request', (request) => /\/idp\/[a-z]+\/authorize\?/.test(request.url()));
+  const window = popupMode ? page.waitForEvent('popup') : Promise.resolve(page);
   await page.getByRole('button', { name: `Sign in with ${PROVIDER_NAMES[provider]}` }).click();
+  const providerPage = await window;
   const authorizeUrl = new URL((await authorize).url());
-  const redirect = page.waitForResponse((response) => response.status() === 303 && response.url().includes('/authorize'));
+  const redirect = context.waitForEvent(
+    'response',
+    (response) => response.status() === 303 && response.url().includes('/authorize'),
+  );
   const loginAnswer = page.waitForResponse(
     (response) => /\/v1\/zklogin$/.test(new URL(response.url()).pathname) && response.request().method() === 'GET',
   );
-  await page.getByRole('button', { name: new RegExp(`Continue as ${identity}`) }).click();
+  await providerPage.getByRole('button', { name: new RegExp(`Continue as ${identity}`) }).click();
   const location = (await redirect).headers().location!;
   const idToken = new URLSearchParams(location.split('#')[1]).get('id_token')!;
   const login = ((await ((await loginAnswer) as Response).json()) as { data: SignInResult['login'] }).data;
