@@ -76,7 +76,11 @@ export default defineConfig(({ mode }) => {
       ],
     },
     // The checked settings, for the page (src/main.tsx): it never parses them again.
-    define: { __SIGN_IN_SETTINGS__: JSON.stringify(settings) },
+    // Popup mode as a constant of its own: a redirect build drops the window's code.
+    define: {
+      __SIGN_IN_SETTINGS__: JSON.stringify(settings),
+      __POPUP_MODE__: JSON.stringify(settings.VITE_SIGN_IN_MODE === 'popup'),
+    },
     server: { headers: SECURITY_HEADERS, port: 5173 },
     preview: { headers: SECURITY_HEADERS, port: 4173 },
     // The statechart panel's chunk (elkjs) is large on purpose and loads only when opened.

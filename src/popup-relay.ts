@@ -22,7 +22,8 @@ function handOff(flowId: string, fragment: string) {
   window.close();
 }
 
-const flowId = popupFlowOf(window.location.hash);
+// Only a popup build opens sign-in windows, so only its pages can be one coming back.
+const flowId = __POPUP_MODE__ ? popupFlowOf(window.location.hash) : null;
 /** Whether this page is a sign-in window that has handed its answer on (the app must not start). */
 export const isSignInWindow = flowId !== null;
 if (flowId) handOff(flowId, window.location.hash);

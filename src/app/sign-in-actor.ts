@@ -33,7 +33,8 @@ export function startSignInActor(
 ): { actor: SignInActorRef; preload: () => void } {
   const signIn = createLazySignIn(config);
   const machine = signInMachine.provide({
-    actors: { ...signIn.actors, popupWindow },
+    // Only a popup build has the window's actor (the machine never asks for it otherwise).
+    actors: { ...signIn.actors, ...(__POPUP_MODE__ ? { popupWindow } : {}) },
     actions: {
       navigate: (_, { url }) => window.location.assign(url),
       clearFragment,
