@@ -294,18 +294,11 @@ export const signInMachine = setup({
       },
     }),
     settleWalletConnect,
-    assignPopupFlow: assign({
-      popupFlow: ({ event }) => {
-        assertEvent(event, 'popup.opened');
-        return event.flowId;
-      },
-    }),
     assignPopupCallback: assign({
       fragment: ({ event }) => {
         assertEvent(event, 'popup.callback');
         return event.fragment;
       },
-      popupFlow: null,
     }),
     navigatePopup: sendTo('popupWindow', (_, params: { url: string }): PopupCommand => ({
       type: 'popup.navigate',
@@ -443,7 +436,6 @@ export const signInMachine = setup({
     discardPendingFlow: false,
     signOutEverywhere: false,
     signInMode: input?.signInMode ?? 'redirect',
-    popupFlow: null,
     walletConnect: null,
   }),
   // A dApp's wallet calls that no state takes: answered from what this tab has.
@@ -521,7 +513,6 @@ export const signInMachine = setup({
         awaitingPopup: {
           tags: ['can-sign-in', 'awaiting-popup'],
           invoke: { id: 'popupWindow', src: 'popupWindow' },
-          exit: assign({ popupFlow: null }),
           initial: 'opening',
           on: {
             'popup.blocked': { target: 'preparing', actions: { type: 'assignNotice', params: POPUP_NOTICES.blocked } },
@@ -530,18 +521,19 @@ export const signInMachine = setup({
           },
           states: {
             opening: {
-              on: { 'popup.opened': { target: 'open', actions: 'assignPopupFlow' } },
+              on: { 'popup.opened': 'open' },
             },
-            // The key and nonce are made for the window's flow and the window goes to the
-            // provider; then its answer comes back here, never through this page's URL.
+            // The key and nonce are made for the window's flow (named by the popup.opened
+            // that entered this state) and the window goes to the provider; then its answer
+            // comes back here, never through this page's URL.
             open: {
               invoke: {
                 id: 'startSignIn',
                 src: 'startSignIn',
-                input: ({ context }) => ({
-                  provider: context.requestedProvider ?? '',
-                  state: popupState(context.popupFlow ?? ''),
-                }),
+                input: ({ context, event }) => {
+                  assertEvent(event, 'popup.opened');
+                  return { provider: context.requestedProvider ?? '', state: popupState(event.flowId) };
+                },
                 onDone: { actions: { type: 'navigatePopup', params: ({ event }) => ({ url: event.output.url }) } },
                 onError: { target: '#signIn.idle', actions: failWith('redirecting') },
               },

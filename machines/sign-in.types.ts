@@ -89,8 +89,6 @@ export interface SignInContext {
   signOutEverywhere: boolean;
   /** How a sign-in reaches the provider: this page goes there, or a window opens for it. */
   signInMode: SignInMode;
-  /** The open sign-in window's flow (popup mode): its answer must name it. */
-  popupFlow: string | null;
   /** A dApp's interactive connect, answered once the sign-in it started ends either way. */
   walletConnect: { requestId: string; provider: string } | null;
 }
