@@ -2,12 +2,11 @@
  * dapp.html in popup mode: choosing a zkLogin wallet in dapp-kit's list opens the provider
  * in a window, and the dApp is connected when it closes, the page never having left.
  */
-import { expect, test } from './fixtures.ts';
+import { countNavigations, expect, test } from './fixtures.ts';
 import { chooseWallet } from './wallet-protocol.ts';
 
 test('dapp.html in popup mode: connected through a sign-in window, without leaving the page', async ({ page }) => {
-  const navigations: string[] = [];
-  page.on('framenavigated', (frame) => void (frame === page.mainFrame() && navigations.push(frame.url())));
+  const navigations = countNavigations(page);
   await page.goto('/dapp.html');
   const opened = page.waitForEvent('popup');
   await chooseWallet(page, 'Sign in with Twitch');

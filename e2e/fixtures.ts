@@ -187,3 +187,12 @@ export async function expectCleanLoggedOut(page: Page, notice: string) {
 export function deleteVaultEntries(page: Page, appKey: string, prefix = '') {
   return deleteStoredEntries(page, `@zklogin-sign-in/${appKey}`, 'keys', prefix);
 }
+
+/** Counts the opening page's own navigations (its first load included). */
+export function countNavigations(page: Page) {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}

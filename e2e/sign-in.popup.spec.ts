@@ -9,20 +9,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectState, test } from './fixtures.ts';
-import { accountsOf, call, checkZkLoginSignature, connect, installDapp, walletsOf } from './wallet-protocol.ts';
+import { countNavigations, expect, expectState, test } from './fixtures.ts';
+import { accountsOf, checkZkLoginSignature, connect, installDapp, signMessageThrough, walletsOf } from './wallet-protocol.ts';
 
 const CLOSED_NOTICE = 'The sign-in window was closed before you finished. Choose a provider to try again.';
 const BLOCKED_NOTICE = 'Your browser blocked the sign-in window, so this page goes to the provider instead.';
-
-/** Counts the opening page's own navigations (its first load included). */
-function countNavigations(page: Page) {
-  const urls: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) urls.push(frame.url());
-  });
-  return urls;
-}
 
 /** Clicks a sign-in button and returns the window it opened, once at the provider's page. */
 async function openSignInWindow(page: Page, provider = 'Google') {
@@ -167,19 +158,9 @@ test.describe('the wallets in popup mode', () => {
     expect(navigations).toHaveLength(1);
 
     // The account signs at once for the dApp.
-    const signed = await call<{ bytes: string; signature: string }>(
-      page,
-      'Sign in with Google',
-      'sui:signPersonalMessage',
-      'signPersonalMessage',
-      {
-        account: 'connected',
-        message: 'hello from a dApp',
-      },
-    );
-    if (!signed.ok) throw new Error(signed.error);
+    const { signature } = await signMessageThrough(page, 'Sign in with Google', 'hello from a dApp');
     const bytes = new TextEncoder().encode('hello from a dApp');
-    expect(await checkZkLoginSignature(signed.value.signature, bytes, 'PersonalMessage')).toBe(account!.address);
+    expect(await checkZkLoginSignature(signature, bytes, 'PersonalMessage')).toBe(account!.address);
   });
 
   test('an interactive connect whose window is closed is refused with the notice', async ({ page }) => {

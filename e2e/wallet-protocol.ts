@@ -132,3 +132,13 @@ export async function fund(page: Page, address: string) {
   });
   expect(response.ok()).toBe(true);
 }
+
+/** signPersonalMessage of the wallet named `name` on its connected account; it must succeed. */
+export async function signMessageThrough(page: Page, name: string, message: string) {
+  const signed = await call<{ bytes: string; signature: string }>(page, name, 'sui:signPersonalMessage', 'signPersonalMessage', {
+    account: 'connected',
+    message,
+  });
+  expect(signed.ok, JSON.stringify(signed)).toBe(true);
+  return (signed as { value: { bytes: string; signature: string } }).value;
+}

@@ -15,6 +15,7 @@ import {
   connect,
   installDapp,
   openAtSignInButtons,
+  signMessageThrough,
   walletsOf,
 } from './wallet-protocol.ts';
 
@@ -92,18 +93,7 @@ test('signPersonalMessage and signTransaction: zkLogin signatures whose inner si
   await walletsOf(page);
   await connect(page, 'Sign in with Google', true);
   // No proof yet: the wallet creates it first.
-  const signed = await call<{ bytes: string; signature: string }>(
-    page,
-    'Sign in with Google',
-    'sui:signPersonalMessage',
-    'signPersonalMessage',
-    {
-      account: 'connected',
-      message: 'hello from a dApp',
-    },
-  );
-  expect(signed.ok, JSON.stringify(signed)).toBe(true);
-  const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
+  const { bytes, signature } = await signMessageThrough(page, 'Sign in with Google', 'hello from a dApp');
   expect(new TextDecoder().decode(fromBase64(bytes))).toBe('hello from a dApp');
   expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(login.address);
   await expectState(page, 'ready');
