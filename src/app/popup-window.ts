@@ -23,7 +23,7 @@ import { handoffChannelName, readHandoff } from './popup-handoff.ts';
 const WIDTH = 500;
 const HEIGHT = 640;
 /** How often the window is checked for having been closed. */
-export const CLOSED_POLL_MS = 250;
+const CLOSED_POLL_MS = 250;
 
 /** Centred over this window, as providers' own sign-in windows are. */
 function features() {

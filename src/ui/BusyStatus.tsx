@@ -1,13 +1,11 @@
-import { PROVIDER_LABELS, isProvider } from '../../machines/providers.ts';
-import { useContextValue, useSignInActor } from './use-sign-in.ts';
+import { useContextValue, useRequestedProviderLabel, useSignInActor } from './use-sign-in.ts';
 import { useSelector } from '@xstate/react';
 
 /** Progress while the machine waits on an actor. */
 export function BusyStatus() {
-  const requested = useContextValue((context) => context.requestedProvider);
   // Such as: the sign-in window was blocked, so this page goes to the provider instead.
   const notice = useContextValue((context) => context.notice);
-  const providerLabel = isProvider(requested) ? PROVIDER_LABELS[requested] : 'your provider';
+  const providerLabel = useRequestedProviderLabel();
   // The states are named through the machine's typed `matches`, so a renamed state fails to compile.
   const text = useSelector(useSignInActor(), (snapshot) =>
     snapshot.matches('restoring')

@@ -1,7 +1,7 @@
 import { availableProviders, type AppConfig } from '../config.ts';
-import { PROVIDER_LABELS, isProvider, type Provider } from '../../machines/providers.ts';
+import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import { StepAlert } from './StepAlert.tsx';
-import { useCan, useContextValue, useHasTag, useMatches, useSend } from './use-sign-in.ts';
+import { useCan, useContextValue, useHasTag, useMatches, useRequestedProviderLabel, useSend } from './use-sign-in.ts';
 
 function ProviderButton({ provider }: { provider: Provider }) {
   const event = { type: 'user.signIn', provider } as const;
@@ -27,8 +27,7 @@ function ProviderButton({ provider }: { provider: Provider }) {
 
 /** Popup mode: the sign-in window is open, and how to get back to it or out of it. */
 function SignInWindowStatus() {
-  const requested = useContextValue((context) => context.requestedProvider);
-  const label = isProvider(requested) ? PROVIDER_LABELS[requested] : 'your provider';
+  const label = useRequestedProviderLabel();
   return (
     <p className="notice" role="status" data-testid="sign-in-window">
       Finish signing in with {label} in the window that opened. Lost it? Click the button again to bring it forward. Close it to

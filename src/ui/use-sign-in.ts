@@ -9,6 +9,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
+import { PROVIDER_LABELS, isProvider } from '../../machines/providers.ts';
 import type { SignInTag } from '../../machines/sign-in.types.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 
@@ -34,6 +35,12 @@ export function useStateName(): string {
 
 export function useContextValue<T>(select: (context: Snapshot['context']) => T): T {
   return useSelector(useSignInActor(), (snapshot) => select(snapshot.context));
+}
+
+/** The name of the provider the visitor chose ("Google"), or "your provider". */
+export function useRequestedProviderLabel(): string {
+  const requested = useContextValue((context) => context.requestedProvider);
+  return isProvider(requested) ? PROVIDER_LABELS[requested] : 'your provider';
 }
 
 export function useCan(event: Parameters<Snapshot['can']>[0]): boolean {
