@@ -225,6 +225,47 @@ describe('the real actors against the mock login service', () => {
     expect(storedValues(tab)).toEqual(before);
   });
 
+  it("the callback's login lookup goes out while the session is still being checked: one lookup per sign-in, used only after the check", async () => {
+    const lookups: string[] = [];
+    let callbackPage: ReturnType<ReturnType<typeof browserTab>['page']> | undefined;
+    const record = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === '/v1/zklogin' && request.method === 'GET')
+        lookups.push(JSON.stringify(callbackPage?.getSnapshot().value));
+    };
+    service.server.events.on('request:start', record);
+    try {
+      const tab = browserTab();
+      const first = tab.page();
+      await waitFor(first, (s) => s.matches('idle'));
+      first.send({ type: 'user.signIn', provider: 'google' });
+      await waitFor(first, (s) => s.matches({ redirecting: 'navigating' }));
+      const url = new URL(tab.navigations.at(-1)!);
+      const jwt = await service.mint(url.searchParams.get('nonce')!, { clientId: url.searchParams.get('client_id')! });
+      callbackPage = tab.page(`#id_token=${jwt}`);
+      const signedIn = await waitFor(callbackPage, (s) => !s.hasTag('busy'));
+      expect(signedIn.matches('signed-in')).toBe(true);
+      // One lookup, asked for while the machine was still checking the callback.
+      expect(lookups).toEqual([JSON.stringify('callback-validating')]);
+
+      // A token on a page where no flow was started: refused, and nothing asked of the login
+      // service (every fetch counted, also one aborted before it reached the service).
+      const fetches = vi.spyOn(globalThis, 'fetch');
+      try {
+        callbackPage = browserTab().page(`#id_token=${jwt}`);
+        const refused = await waitFor(callbackPage, (s) => s.matches('idle') && s.context.failure !== null);
+        expect(refused.context.failure?.code).toBe('FLOW_NOT_STARTED');
+        const loginCalls = fetches.mock.calls.filter(([url]) =>
+          String(url instanceof Request ? url.url : url).includes('/v1/zklogin'),
+        );
+        expect(loginCalls).toEqual([]);
+      } finally {
+        fetches.mockRestore();
+      }
+    } finally {
+      service.server.events.removeListener('request:start', record);
+    }
+  });
+
   it('reads an expired session as logged out and clears storage (the time rule)', async () => {
     let now = Date.now();
     const tab = browserTab(config(), () => now);

@@ -16,7 +16,7 @@ import type {
 } from '../../machines/sign-in.types.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
-import { validateCallback } from '../zklogin/callback.ts';
+import { readableToken, validateCallback } from '../zklogin/callback.ts';
 import { SignInError } from '../../machines/errors.ts';
 import { isExpired } from '../../machines/expiry.ts';
 import { assertProvider, PROVIDER_LABELS } from '../../machines/providers.ts';
@@ -25,6 +25,7 @@ import { Secret } from '../../machines/secret.ts';
 import { createChainOperations } from './chain-operations.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { lazyModule } from '../lazy-module.ts';
+import { createEarlyLogin } from './early-login.ts';
 import { createWarmStart } from './warm-start.ts';
 
 const keysModule = lazyModule(() => import('../zklogin/ephemeral-key.ts'));
@@ -69,6 +70,7 @@ export function createSignInOperations(deps: SignInDependencies) {
     return { key, nonce };
   };
   const warmStart = createWarmStart(makeKeyAndNonce, now);
+  const earlyLogin = createEarlyLogin(client.getLogin);
 
   /** The stored session's zkLogin signer, rebuilt only when the proof changes. Storage is read every time: another tab may have signed out, or time passed. */
   const currentSigner = async (): Promise<ZkSigner> => {
@@ -150,19 +152,39 @@ export function createSignInOperations(deps: SignInDependencies) {
     }),
 
     validateCallback: operation<CallbackOutput, { fragment: Secret<string> }>(async ({ input }) => {
-      const { state, session } = await readBoth();
-      // Only a started, unfinished flow accepts a callback: a replayed token after
-      // sign-in finds a session that already has its jwt, and changes nothing.
-      const pending = state && session && !session.jwt ? { nonce: session.nonce } : null;
-      const { jwt } = validateCallback(input.fragment.reveal(), pending);
-      return { jwt: new Secret(jwt), provider: state!.provider };
+      const fragment = input.fragment.reveal();
+      // A started flow (its state stored, no address yet) and a token that reads: its login
+      // lookup goes out now, while the session is decrypted; fetchLogin takes it only if
+      // the checks below pass (src/actors/early-login.ts).
+      const started = sessions.readState();
+      const early = started && !started.address ? readableToken(fragment) : undefined;
+      if (early) earlyLogin.start(early);
+      try {
+        const { state, session } = await readBoth();
+        // Only a started, unfinished flow accepts a callback: a replayed token after
+        // sign-in finds a session that already has its jwt, and changes nothing.
+        const pending = state && session && !session.jwt ? { nonce: session.nonce } : null;
+        const { jwt } = validateCallback(fragment, pending);
+        return { jwt: new Secret(jwt), provider: state!.provider };
+      } catch (error) {
+        earlyLogin.abandon();
+        throw error;
+      }
     }),
 
     fetchLogin: operation<SignedInSession, { jwt: Secret<string> }>(async ({ input, signal }) => {
-      const { state, session } = await readBoth();
-      if (!state || !session || session.jwt) throw SignInError.of('FLOW_NOT_STARTED');
       const jwt = input.jwt.reveal();
-      const login = await client.getLogin({ jwt }, { signal });
+      // The lookup the callback's check started, if any: it has been under way meanwhile.
+      const early = earlyLogin.take(jwt, signal);
+      const { state, session } = await readBoth().catch((error: unknown) => {
+        early?.abort();
+        throw error;
+      });
+      if (!state || !session || session.jwt) {
+        early?.abort();
+        throw SignInError.of('FLOW_NOT_STARTED');
+      }
+      const login = await (early?.answer ?? client.getLogin({ jwt }, { signal }));
       const signedInState: SignInState = {
         provider: state.provider,
         salt: login.salt,

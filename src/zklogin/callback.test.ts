@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCallbackFragment, validateCallback } from './callback.ts';
+import { isCallbackFragment, readableToken, validateCallback } from './callback.ts';
 import { CATALOGUE, SignInError } from '../../machines/errors.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -79,5 +79,16 @@ describe('isCallbackFragment', () => {
     expect(isCallbackFragment('#')).toBe(false);
     expect(isCallbackFragment('')).toBe(false);
     expect(isCallbackFragment(null)).toBe(false);
+  });
+});
+
+describe('readableToken (what the early login lookup may send)', () => {
+  it('gives a token whose claims read, whatever its nonce; nothing for a missing or unreadable one', () => {
+    const jwt = token({ ...claims, nonce: 'a-nonce-of-another-flow' });
+    expect(readableToken(`#id_token=${jwt}&state=x`)).toBe(jwt);
+    expect(readableToken('#error=access_denied')).toBeUndefined();
+    expect(readableToken(`#id_token=${token({ iss: claims.iss, sub: '42' })}`)).toBeUndefined();
+    expect(readableToken('#id_token=not-a-token')).toBeUndefined();
+    expect(readableToken(`#id_token=${token({ ...claims, aud: ['a', 'b'] })}`)).toBeUndefined();
   });
 });

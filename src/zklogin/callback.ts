@@ -35,6 +35,22 @@ function providerErrorDetail(params: URLSearchParams): string | undefined {
 }
 
 /**
+ * The fragment's token when its claims read (an issuer, an audience, a subject), before
+ * the flow's nonce is checked; otherwise undefined. The login lookup may start with it
+ * while the stored session is read (src/actors/early-login.ts).
+ */
+export function readableToken(fragment: string): string | undefined {
+  const jwt = readFragment(fragment).get('id_token');
+  if (!jwt) return undefined;
+  try {
+    readIdTokenClaims(jwt);
+    return jwt;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Validates a callback fragment against the flow this tab started.
  * Throws a `SignInError` from the catalogue; never anything else.
  */
