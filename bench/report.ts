@@ -23,6 +23,16 @@ type ProverSteps = Record<(typeof PROVER_KEYS)[number], number>;
 type Size = { raw: number; gzip: number; files: number };
 type PerApp<T> = { ours: T; peer: T };
 
+/** One measurement during the cycles: the V8 heap in use, and a heap snapshot's split of it. */
+export interface CycleCheckpoint {
+  heapBytes: number;
+  /** Compiled code (the optimizing compilers' output grows as functions get hot, and is flushed again). */
+  codeBytes: number;
+  /** Everything else the page's scripts hold: objects, arrays, strings, closures. */
+  objectBytes: number;
+  storageEntries: number;
+}
+
 export interface BenchResult {
   date: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; chromium: string };
@@ -35,9 +45,9 @@ export interface BenchResult {
   encryption: PerApp<{ write: number; read: number }>;
   cycles: {
     total: number;
-    after10: { heapBytes: number; storageEntries: number };
-    halfway: { heapBytes: number; storageEntries: number };
-    afterAll: { heapBytes: number; storageEntries: number };
+    after10: CycleCheckpoint;
+    halfway: CycleCheckpoint;
+    afterAll: CycleCheckpoint;
   };
 }
 
@@ -107,9 +117,13 @@ export function renderTable(result: BenchResult): string {
     encryption.ours.write <= 1 && encryption.ours.read <= 1,
   );
   const growth = cycles.afterAll.heapBytes - cycles.after10.heapBytes;
+  const series = (bytes: (checkpoint: CycleCheckpoint) => number) => {
+    const change = bytes(cycles.afterAll) - bytes(cycles.after10);
+    return `${kb(bytes(cycles.after10))} after 10 → ${kb(bytes(cycles.halfway))} after ${Math.floor(cycles.total / 2)} → ${kb(bytes(cycles.afterAll))} (${change >= 0 ? '+' : ''}${kb(change)})`;
+  };
   row(
     `${cycles.total} sign-in/sign-out cycles (ours, one tab)`,
-    `heap ${kb(cycles.after10.heapBytes)} after 10 → ${kb(cycles.halfway.heapBytes)} after ${Math.floor(cycles.total / 2)} → ${kb(cycles.afterAll.heapBytes)} (${growth >= 0 ? '+' : ''}${kb(growth)}); storage entries ${cycles.after10.storageEntries} → ${cycles.afterAll.storageEntries}`,
+    `V8 heap ${series((c) => c.heapBytes)}, of which compiled code ${series((c) => c.codeBytes)} and the scripts' objects ${series((c) => c.objectBytes)}; storage entries ${cycles.after10.storageEntries} → ${cycles.afterAll.storageEntries}`,
     '—',
     '—',
     'growth < 2 MB, entries 0',

@@ -9,10 +9,11 @@
  * `npm run bench -- --runs 7 --latency 100 --proof-delay 0 --prover-runs 3 --cycles 1000
  * [--skip-build]` sets what is measured.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { cpus, totalmem } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { countEntries, readStoredData } from '../e2e/browser-storage.ts';
+import { installCycleDriver } from './cycle-driver.ts';
 import { installProbe, type ProbeMark } from './probe.ts';
 import { PROVER_KEYS, STEP_KEYS, writeReport, type BenchResult } from './report.ts';
 import { APPS, BUILT_IN_URL, MOCK, PROVER_DELAY_MS, SETTINGS, type App } from './settings.ts';
@@ -243,46 +244,78 @@ async function proverJourney(browser: Browser, app: App): Promise<ProverJourney>
   }
 }
 
-/** Heap and storage after many sign-in/sign-out cycles in one tab (built-in mode, no latency). */
+/** Where a heap's bytes are, from a heap snapshot: compiled code, and everything else the page's scripts hold. */
+async function heapSnapshotSplit(cdp: CDPSession) {
+  const chunks: string[] = [];
+  const collect = ({ chunk }: { chunk: string }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', collect);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', collect);
+  const snapshot = JSON.parse(chunks.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+  };
+  const {
+    node_fields: fields,
+    node_types: [types],
+  } = snapshot.snapshot.meta;
+  const [typeAt, sizeAt] = [fields.indexOf('type'), fields.indexOf('self_size')];
+  let codeBytes = 0;
+  let objectBytes = 0;
+  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
+    const type = types[snapshot.nodes[i + typeAt]!];
+    const size = snapshot.nodes[i + sizeAt]!;
+    // 'native' is the browser's own (DOM, DevTools' buffers), outside the V8 heap measured above.
+    if (type === 'code') codeBytes += size;
+    else if (type !== 'native' && type !== 'synthetic') objectBytes += size;
+  }
+  return { codeBytes, objectBytes };
+}
+
+/**
+ * Heap and storage after many sign-in/sign-out cycles in one tab (built-in mode, no
+ * latency). The cycles are clicked in the page by bench/cycle-driver.ts, so that the
+ * heap holds the app's code and data and not the driver's; the navigation to the provider
+ * is stopped and its answer delivered as a fragment change, so that the tab (and its
+ * heap) lives through every cycle.
+ */
 async function cycles(browser: Browser, total: number) {
-  const { context, page, marks, waitMark } = await openPage(browser, 'builtIn');
+  const { context, page, waitMark } = await openPage(browser, 'builtIn');
+  await page.addInitScript(installCycleDriver);
   const cdp = await context.newCDPSession(page);
-  // Stop the navigation to the provider and deliver its answer as a fragment change, so
-  // that the tab (and its heap) lives through every cycle.
-  let nextAuthorizeUrl: (url: string) => void = () => {};
+  const authorizeUrls: string[] = [];
+  let authorizeUrlArrived = () => {};
   await page.route('**/__mock/idp/*/authorize?*', (route) => {
-    nextAuthorizeUrl(route.request().url());
+    authorizeUrls.push(route.request().url());
+    authorizeUrlArrived();
     return route.abort('aborted');
   });
-  const measure = async () => {
+  await page.exposeBinding('__benchFragment', async () => {
+    while (authorizeUrls.length === 0) await new Promise<void>((resolve) => (authorizeUrlArrived = resolve));
+    return (await callbackFrom(authorizeUrls.shift()!)).split('#')[1]!;
+  });
+  type Checkpoint = Awaited<ReturnType<typeof heapSnapshotSplit>> & { heapBytes: number; storageEntries: number };
+  const results: Record<number, Checkpoint> = {};
+  await page.exposeBinding('__benchCheckpoint', async (_, cycle: number) => {
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const split = await heapSnapshotSplit(cdp);
     const storageEntries = countEntries(await readStoredData(page));
-    return { heapBytes: usedSize, storageEntries };
-  };
-  const results: Record<number, { heapBytes: number; storageEntries: number }> = {};
+    results[cycle] = { heapBytes: usedSize, ...split, storageEntries };
+    process.stdout.write(`  cycles: ${cycle}/${total}\n`);
+  });
+  const halfway = Math.floor(total / 2);
   try {
     await page.goto(BUILT_IN_URL);
     await waitMark('usable');
-    for (let cycle = 1; cycle <= total; cycle++) {
-      const authorizeUrl = new Promise<string>((resolve) => (nextAuthorizeUrl = resolve));
-      await page.getByRole('button', { name: 'Sign in with Google' }).click();
-      const fragment = (await callbackFrom(await authorizeUrl)).split('#')[1]!;
-      const from = marks.length;
-      await page.evaluate((hash) => {
-        (window as unknown as { __benchArm: (n: string) => void }).__benchArm('signed-in');
-        window.location.hash = hash;
-      }, fragment);
-      await waitMark('signed-in', from);
-      await page.evaluate(() => (window as unknown as { __benchArm: (n: string) => void }).__benchArm('cleared'));
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await waitMark('cleared', from);
-      if (cycle === 10 || cycle === Math.floor(total / 2) || cycle === total) results[cycle] = await measure();
-      if (cycle % 100 === 0) process.stdout.write(`  cycles: ${cycle}/${total}\n`);
-    }
+    await page.evaluate(
+      ([count, checkpoints]) =>
+        (window as unknown as { __benchCycles: (n: number, at: number[]) => Promise<void> }).__benchCycles(count, checkpoints),
+      [total, [10, halfway, total]] as [number, number[]],
+    );
     // Halfway too: a log that fills to its bound grows early and then stays, a leak keeps growing.
-    return { after10: results[10]!, halfway: results[Math.floor(total / 2)]!, afterAll: results[total]!, total };
+    return { after10: results[10]!, halfway: results[halfway]!, afterAll: results[total]!, total };
   } finally {
     await context.close();
   }
