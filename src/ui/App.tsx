@@ -138,7 +138,8 @@ function Page({ config, log, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'acto
         {config.builtIn ? (
           <p>
             <strong>Built-in mode:</strong> a mock identity provider, a mock login service and a mock Sui node; no real account or
-            coin is used. Developers: press <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code>?devtools</code>) to see the statechart.
+            coin is used. Developers: press <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code className="keep-whole">?devtools</code>)
+            to see the statechart.
           </p>
         ) : (
           <p>Network: {config.network}</p>
