@@ -66,8 +66,14 @@ export function installProbe() {
     check();
     requestAnimationFrame(frame);
   };
-  const globals = window as unknown as { __benchArm: typeof arm; __benchAutopilot: () => void };
+  const globals = window as unknown as {
+    __benchArm: typeof arm;
+    __benchHolds: (name: string) => boolean;
+    __benchAutopilot: () => void;
+  };
   globals.__benchArm = arm;
+  /** Whether a condition holds now, with no mark (the cycle driver's waits: bench/cycle-driver.ts). */
+  globals.__benchHolds = (name) => conditions[name]!();
   /**
    * A visitor who wants a signature at once: Create proof, then Sign message as soon as
    * it is enabled. Clicked in the page, so the driver's own delay is not in the figure.
