@@ -1,12 +1,15 @@
 /**
  * Test helpers over the mocks: the shared login-service handlers in an MSW node server,
- * and tokens from the mock identity provider, for Vitest.
+ * tokens from the mock identity provider, and zkLogin accounts that sign, for Vitest.
  */
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { getZkLoginSignature, jwtToAddress } from '@mysten/sui/zklogin';
 import { setupServer } from 'msw/node';
 import { TEST_IDENTITIES, type MockProvider } from './identities.ts';
 import { createSigningKeys } from './idp/signing-keys.ts';
 import { mintIdToken } from './idp/tokens.ts';
 import { createLoginServiceHandlers } from './login-service/handlers.ts';
+import { buildMockProof } from './login-service/proof.ts';
 
 export const TEST_API_URL = 'https://login-service.test';
 export const TEST_API_KEY = 'enoki_public_test_key';
@@ -35,4 +38,25 @@ export function createTestLoginService(options: { network?: string; now?: () => 
       });
     },
   };
+}
+
+/**
+ * A zkLogin account as the mock login service makes one: a token, a salt, a proof, an
+ * ephemeral key; `sign` wraps the ephemeral key's signature into a zkLogin signature.
+ */
+export async function createZkLoginAccount(maxEpoch: number) {
+  const ephemeral = Ed25519Keypair.generate();
+  const identity = TEST_IDENTITIES[0]!;
+  const jwt = await mintIdToken(createSigningKeys(), {
+    provider: 'google',
+    issuer: `${TEST_ISSUER_BASE}/google`,
+    clientId: 'client-google',
+    nonce: 'a-nonce',
+    identity,
+  });
+  const salt = '12345678901234567890';
+  const proof = buildMockProof(jwt, { sub: identity.sub, aud: 'client-google' }, salt);
+  const address = jwtToAddress(jwt, salt, false);
+  const sign = async (userSignature: string) => getZkLoginSignature({ inputs: proof, maxEpoch, userSignature });
+  return { address, ephemeral, sign };
 }

@@ -12,11 +12,7 @@ import { requestSuiFromFaucetV2 } from '@mysten/sui/faucet';
 import { Transaction } from '@mysten/sui/transactions';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getZkLoginSignature, jwtToAddress } from '@mysten/sui/zklogin';
-import { TEST_IDENTITIES } from '../identities.ts';
-import { createSigningKeys } from '../idp/signing-keys.ts';
-import { mintIdToken } from '../idp/tokens.ts';
-import { buildMockProof } from '../login-service/proof.ts';
+import { createZkLoginAccount } from '../testing.ts';
 import { createSuiNode, FAUCET_AMOUNT } from './handlers.ts';
 import { MIST_PER_SUI } from './ledger.ts';
 
@@ -42,23 +38,7 @@ async function transfer(from: Keypair, to: string, amount: bigint) {
   return { bytes, signature: (await from.signTransaction(bytes)).signature };
 }
 
-/** A zkLogin account as the mock login service makes one: a token, a salt, a proof, an ephemeral key. */
-async function zkLoginAccount(maxEpoch = node.ledger.currentEpoch() + 2) {
-  const ephemeral = Ed25519Keypair.generate();
-  const identity = TEST_IDENTITIES[0]!;
-  const jwt = await mintIdToken(createSigningKeys(), {
-    provider: 'google',
-    issuer: 'https://idp.test/idp/google',
-    clientId: 'client-google',
-    nonce: 'a-nonce',
-    identity,
-  });
-  const salt = '12345678901234567890';
-  const proof = buildMockProof(jwt, { sub: identity.sub, aud: 'client-google' }, salt);
-  const address = jwtToAddress(jwt, salt, false);
-  const sign = async (userSignature: string) => getZkLoginSignature({ inputs: proof, maxEpoch, userSignature });
-  return { address, ephemeral, sign };
-}
+const zkLoginAccount = (maxEpoch = node.ledger.currentEpoch() + 2) => createZkLoginAccount(maxEpoch);
 
 describe('the mock Sui node, through SuiGraphQLClient', () => {
   it('the faucet sends one coin of test SUI, seen by getBalance, listBalances and listCoins', async () => {

@@ -1,8 +1,9 @@
 /**
  * The node work of signInMachine's account states, as operations like the sign-in's own:
  * the balance, test SUI, the node's verdict on a signature, and a transfer signed with
- * the zkLogin signer. The node client (and Sui's transaction code) is loaded when first
- * asked, never on the first page.
+ * the zkLogin signer. Each part is loaded when first asked, never on the first page: the
+ * reads (balance, verdict, faucet) as the account appears; the node client with Sui's
+ * transaction code only for a transaction.
  */
 import type { Signer } from '@mysten/sui/cryptography';
 import { fromBase64 } from '@mysten/utils';
@@ -11,8 +12,10 @@ import type { TransferReceipt, TransferRequest } from '../../machines/transfer.t
 import type { AppConfig } from '../config.ts';
 import { lazyModule } from '../lazy-module.ts';
 
-const nodeModule = lazyModule(() => import('../sui/node-client.ts'));
-type SuiNodeClient = ReturnType<Awaited<ReturnType<typeof nodeModule.load>>['createSuiNodeClient']>;
+const readsModule = lazyModule(() => import('../sui/node-reads.ts'));
+const transactionsModule = lazyModule(() => import('../sui/node-client.ts'));
+type NodeReads = ReturnType<Awaited<ReturnType<typeof readsModule.load>>['createNodeReads']>;
+type SuiNodeClient = ReturnType<Awaited<ReturnType<typeof transactionsModule.load>>['createSuiNodeClient']>;
 
 interface Args<I> {
   input: I;
@@ -27,8 +30,8 @@ export interface ChainDependencies {
 
 /**
  * Resolves once the page has painted what it shows now. The balance is asked for as the
- * account appears (also on a restore); the node client is a large chunk whose evaluation,
- * started at once, landed before the account's first paint and delayed it.
+ * account appears (also on a restore): the account's first paint goes before any chunk
+ * of the node's.
  */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -39,31 +42,29 @@ function afterNextPaint(): Promise<void> {
 }
 
 export function createChainOperations({ config, signer }: ChainDependencies) {
-  let client: SuiNodeClient | undefined;
-  const loadNodeModule = async () => {
-    const loaded = nodeModule.get();
+  const nodeOptions = { graphqlUrl: config.suiGraphqlUrl, network: config.network, faucetUrl: config.suiFaucetUrl };
+  const afterPaint = async <T>(module: { get(): T | undefined; load(): Promise<T> }): Promise<T> => {
+    const loaded = module.get();
     if (loaded) return loaded;
     await afterNextPaint();
-    return nodeModule.load();
+    return module.load();
   };
-  const node = async () =>
-    (client ??= (await loadNodeModule()).createSuiNodeClient({
-      graphqlUrl: config.suiGraphqlUrl,
-      network: config.network,
-      faucetUrl: config.suiFaucetUrl,
-    }));
+  let nodeReads: NodeReads | undefined;
+  let client: SuiNodeClient | undefined;
+  const reads = async () => (nodeReads ??= (await afterPaint(readsModule)).createNodeReads(nodeOptions));
+  const transactions = async () => (client ??= (await transactionsModule.load()).createSuiNodeClient(nodeOptions));
 
   return {
     loadBalance: async ({ input, signal }: Args<{ address: string }>): Promise<BalanceOutput> => ({
-      balance: await (await node()).getBalance(input.address, signal),
+      balance: await (await reads()).getBalance(input.address, signal),
     }),
 
     requestTestSui: async ({ input }: Args<{ address: string }>): Promise<void> => {
-      await (await node()).requestTestSui(input.address);
+      await (await reads()).requestTestSui(input.address);
     },
 
     verifySignature: async ({ input }: Args<{ message: string; signature: string; address: string }>): Promise<Verification> =>
-      (await node()).verifyPersonalMessage(input),
+      (await reads()).verifyPersonalMessage(input),
 
     /** A dApp's request through a wallet: the machine has checked it is for this account. */
     walletRequest: async ({ input }: Args<WalletRequest>): Promise<WalletSignOutput> => {
@@ -72,7 +73,7 @@ export function createChainOperations({ config, signer }: ChainDependencies) {
         const { bytes, signature } = await zkSigner.signPersonalMessage(fromBase64(input.message));
         return { bytes, signature };
       }
-      return (await node()).signTransaction({
+      return (await transactions()).signTransaction({
         json: input.transaction,
         sender: zkSigner.toSuiAddress(),
         signer: zkSigner,
@@ -81,7 +82,7 @@ export function createChainOperations({ config, signer }: ChainDependencies) {
     },
 
     sendSui: async ({ input }: Args<TransferRequest>): Promise<TransferReceipt> => {
-      const [zkSigner, client] = await Promise.all([signer(), node()]);
+      const [zkSigner, client] = await Promise.all([signer(), transactions()]);
       const digest = await client.transfer({ ...input, sender: zkSigner.toSuiAddress(), signer: zkSigner });
       return { ...input, digest };
     },
