@@ -10,7 +10,7 @@
 import type { KeyVault } from '../storage/key-vault.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import { NATIVE_KEY_MARKER } from '../storage/session-store.ts';
-import { generateNativeEd25519, toSuiEd25519PublicKey } from './native-ed25519.ts';
+import { generateNativeEd25519, NATIVE_ED25519, toSuiPublicKey } from './native-ed25519.ts';
 
 export interface NewEphemeralKey {
   /** Sui-encoded public key (flag byte + key, base64), as the login service expects. */
@@ -39,12 +39,12 @@ function vaultKey(publicKey: string, entry: unknown, vault: KeyVault): NewEpheme
 
 export async function createEphemeralKey(options: { native: boolean; vault: KeyVault }): Promise<NewEphemeralKey> {
   if (options.native) {
-    const { WebCryptoSigner } = await import('@mysten/webcrypto-signer');
-    const signer = await WebCryptoSigner.generate({ extractable: false });
-    return vaultKey(signer.getPublicKey().toSuiPublicKey(), signer.export(), options.vault);
+    const { generateNativeP256, NATIVE_P256 } = await import('./native-p256.ts');
+    const entry = await generateNativeP256();
+    return vaultKey(toSuiPublicKey(NATIVE_P256, entry.publicKey), entry, options.vault);
   }
   const ed25519 = await generateNativeEd25519();
-  if (ed25519) return vaultKey(toSuiEd25519PublicKey(ed25519.publicKey), ed25519, options.vault);
+  if (ed25519) return vaultKey(toSuiPublicKey(NATIVE_ED25519, ed25519.publicKey), ed25519, options.vault);
   const { Ed25519Keypair } = await import('@mysten/sui/keypairs/ed25519');
   const keypair = new Ed25519Keypair();
   return {

@@ -4,13 +4,19 @@
  * JavaScript curve: nothing to download or warm up before the click. The public half is
  * exported raw (32 bytes) for the login service, in Sui's encoding (flag 0x00 + key).
  *
- * Hand-written because no kept library wraps a WebCrypto Ed25519 key as a Sui key:
- * @mysten/webcrypto-signer covers P-256 only. It is a dozen lines over the platform API.
+ * Hand-written because no kept library wraps a WebCrypto Ed25519 key as a Sui key; its
+ * signer is native-signer.ts. A dozen lines over the platform API.
  */
 import { toBase64 } from '@mysten/utils';
+import type { NativeScheme } from './native-signer.ts';
 
-/** Sui's signature-scheme flag for Ed25519. */
-export const ED25519_FLAG = 0x00;
+/** Ed25519 for NativeSigner: WebCrypto's raw key and signature are Sui's own. */
+export const NATIVE_ED25519: NativeScheme = {
+  scheme: 'ED25519',
+  flag: 0x00,
+  key: { name: 'Ed25519' },
+  signature: { name: 'Ed25519' },
+};
 
 /** What the key vault keeps for one native Ed25519 key. */
 export interface NativeEd25519Entry {
@@ -27,10 +33,10 @@ export const isNativeEd25519Entry = (value: unknown): value is NativeEd25519Entr
   (value as { privateKey?: unknown }).privateKey instanceof CryptoKey &&
   (value as { publicKey?: unknown }).publicKey instanceof Uint8Array;
 
-/** Sui's encoding of an Ed25519 public key: flag byte, then the key, in base64. */
-export function toSuiEd25519PublicKey(raw: Uint8Array): string {
+/** Sui's encoding of a public key, as the login service takes it: flag byte, then the key, in base64. */
+export function toSuiPublicKey(scheme: NativeScheme, raw: Uint8Array): string {
   const bytes = new Uint8Array(1 + raw.length);
-  bytes[0] = ED25519_FLAG;
+  bytes[0] = scheme.flag;
   bytes.set(raw, 1);
   return toBase64(bytes);
 }

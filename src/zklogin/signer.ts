@@ -4,12 +4,11 @@
  */
 import type { Signer } from '@mysten/sui/cryptography';
 import { ZkLoginSigner } from '@mysten/sui/zklogin';
-import type { ExportedWebCryptoKeypair } from '@mysten/webcrypto-signer';
 import type { KeyVault } from '../storage/key-vault.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import { NATIVE_KEY_MARKER, type SignInSession, type SignInState } from '../storage/session-store.ts';
-import { isNativeEd25519Entry } from './native-ed25519.ts';
-import { NativeEd25519Signer } from './native-ed25519-signer.ts';
+import { isNativeEd25519Entry, NATIVE_ED25519 } from './native-ed25519.ts';
+import { NativeSigner } from './native-signer.ts';
 import { SignInError } from '../../machines/errors.ts';
 import { isExpired } from '../../machines/expiry.ts';
 
@@ -27,11 +26,10 @@ export async function loadEphemeralSigner(
   }
   if (!session.nativeKeyId) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
   const entry = await vault.get<unknown>(nativeKeyEntry(session.nativeKeyId));
-  if (isNativeEd25519Entry(entry)) return new NativeEd25519Signer(entry);
-  const exported = entry as ExportedWebCryptoKeypair | undefined;
-  if (!exported?.privateKey || !exported.publicKey) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
-  const { WebCryptoSigner } = await import('@mysten/webcrypto-signer');
-  return WebCryptoSigner.import(exported);
+  if (isNativeEd25519Entry(entry)) return new NativeSigner(entry, NATIVE_ED25519);
+  const { isNativeP256Entry, NATIVE_P256 } = await import('./native-p256.ts');
+  if (!isNativeP256Entry(entry)) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
+  return new NativeSigner(entry, NATIVE_P256);
 }
 
 export interface SignerSource {
