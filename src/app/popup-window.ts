@@ -12,7 +12,9 @@
  * - hands back the window's answer for its own flow only (`popup.callback`): from the
  *   window itself by `postMessage` with this exact origin, or on the flow's
  *   BroadcastChannel, whichever comes first;
- * - says `popup.closed` within a quarter of a second of the visitor closing the window;
+ * - says `popup.closed`, once, within half a second of the visitor closing the window:
+ *   a window seen closed gets one more check for its answer, because the window posts it
+ *   and closes itself at once, and the answer's task may run after the check's;
  * - closes a window that is still open when it is stopped (the sign-in went another way).
  */
 import { fromCallback } from 'xstate';
@@ -23,7 +25,7 @@ import { handoffChannelName, readHandoff } from './popup-handoff.ts';
 const WIDTH = 500;
 const HEIGHT = 640;
 /** How often the window is checked for having been closed. */
-const CLOSED_POLL_MS = 250;
+export const CLOSED_POLL_MS = 250;
 
 /** Centred over this window, as providers' own sign-in windows are. */
 function features() {
@@ -66,8 +68,15 @@ export const popupWindow = fromCallback<PopupCommand, void, SignInEvent>(({ send
   window.addEventListener('message', onMessage);
   const channel = new BroadcastChannel(handoffChannelName(flowId));
   channel.onmessage = (event) => take(event.data);
+  let seenClosed = false;
   const poll = setInterval(() => {
-    if (popup.closed && !answered) sendBack({ type: 'popup.closed' });
+    if (answered || !popup.closed) return;
+    if (!seenClosed) {
+      seenClosed = true;
+      return;
+    }
+    clearInterval(poll);
+    sendBack({ type: 'popup.closed' });
   }, CLOSED_POLL_MS);
 
   receive((command) => {

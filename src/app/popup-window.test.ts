@@ -1,0 +1,102 @@
+/**
+ * The sign-in window's actor with a stand-in window: its answer, and its closing, as the
+ * machine hears them. The window posts its answer and closes itself at once, so the
+ * opener may see it closed before the answer's task has run.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, setup, type AnyEventObject } from 'xstate';
+import { HANDOFF_TYPE, handoffChannelName } from './popup-handoff.ts';
+import { CLOSED_POLL_MS, popupWindow } from './popup-window.ts';
+
+interface StandInWindow {
+  closed: boolean;
+  document: { title: string; body: { style: Record<string, string>; textContent: string } };
+  location: { replace: (url: string) => void };
+  focus: () => void;
+  close: () => void;
+}
+
+let popup: StandInWindow;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  popup = {
+    closed: false,
+    document: { title: '', body: { style: {}, textContent: '' } },
+    location: { replace: () => {} },
+    focus: () => {},
+    close: () => void (popup.closed = true),
+  };
+  const page = new EventTarget();
+  vi.stubGlobal(
+    'window',
+    Object.assign(page, {
+      open: () => popup,
+      location: { origin: 'https://app.test' },
+      screenX: 0,
+      screenY: 0,
+      outerWidth: 1280,
+      outerHeight: 800,
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** The actor under a parent that records what it is told. */
+function start() {
+  const heard: AnyEventObject[] = [];
+  const parent = setup({ actors: { popupWindow } }).createMachine({
+    invoke: { src: 'popupWindow', id: 'popupWindow' },
+    on: { '*': { actions: ({ event }) => void heard.push(event) } },
+  });
+  const actor = createActor(parent).start();
+  const flowId = String(heard.find((event) => event.type === 'popup.opened')?.flowId);
+  return { heard, flowId, stop: () => actor.stop() };
+}
+
+const types = (events: AnyEventObject[]) => events.map((event) => event.type);
+
+describe('the sign-in window', () => {
+  it('an answer that arrives just after the window was seen closed is taken, and no closing is said', async () => {
+    const { heard, flowId, stop } = start();
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(CLOSED_POLL_MS);
+    // The window's message, queued before it closed, runs after that check.
+    window.dispatchEvent(
+      Object.assign(new Event('message'), {
+        origin: 'https://app.test',
+        source: popup,
+        data: { type: HANDOFF_TYPE, flowId, fragment: '#id_token=t' },
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(CLOSED_POLL_MS * 4);
+    expect(types(heard)).toEqual(['popup.opened', 'popup.callback']);
+    stop();
+  });
+
+  it('a window closed without an answer is said once, within two checks', async () => {
+    const { heard, stop } = start();
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(CLOSED_POLL_MS * 2);
+    expect(types(heard)).toEqual(['popup.opened', 'popup.closed']);
+    await vi.advanceTimersByTimeAsync(CLOSED_POLL_MS * 8);
+    expect(types(heard)).toEqual(['popup.opened', 'popup.closed']);
+    stop();
+  });
+
+  it('the answer on the flow’s channel counts as well as the message', async () => {
+    const { heard, flowId, stop } = start();
+    const channel = new BroadcastChannel(handoffChannelName(flowId));
+    channel.postMessage({ type: HANDOFF_TYPE, flowId, fragment: '#id_token=t' });
+    channel.close();
+    popup.closed = true;
+    await vi.waitFor(() => expect(types(heard)).toContain('popup.callback'));
+    await vi.advanceTimersByTimeAsync(CLOSED_POLL_MS * 4);
+    expect(types(heard)).toEqual(['popup.opened', 'popup.callback']);
+    stop();
+  });
+});
