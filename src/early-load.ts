@@ -3,19 +3,30 @@
  * restore a session or take a provider's callback needs the sign-in code and the
  * account's screens at once, and their downloads then overlap React's start-up instead
  * of following it (asked for from boot(), the screens arrived some 15 ms after the
- * restore had finished). Where a session is stored, the session's key is read from the
- * key database too (storage/key-prefetch.ts): the browser's first open of it took about
- * 30 ms here, and the read 4 to 13 ms more, which the restore would otherwise wait for
- * after React's start-up. Part of the boot, beside main.tsx: it starts the
+ * restore had finished). Where a session is stored, the key database is opened too: the
+ * browser's first open of it took about 30 ms here, which the restore would otherwise
+ * wait for after React's start-up. Part of the boot, beside main.tsx: it starts the
  * app's and the UI's downloads alike.
  */
 import { anythingStored, runtimeModule } from './app/lazy-sign-in-actors.ts';
 import { isSignInWindow } from './popup-relay.ts';
 import { appKeyOf } from './config.ts';
-import { prefetchSessionKey } from './storage/key-prefetch.ts';
 import { storageKeys } from './storage/keys.ts';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
+
+/** Opens the key database and lets it be, briefly; it never creates it. */
+function warmKeyDatabase() {
+  const request = indexedDB.open(storageKeys(appKeyOf(__SIGN_IN_SETTINGS__)).database);
+  // No database yet: abort, so that the vault creates it with its store as usual.
+  request.onupgradeneeded = () => request.transaction?.abort();
+  request.onsuccess = () => {
+    const database = request.result;
+    database.onversionchange = () => database.close();
+    setTimeout(() => database.close(), 5_000);
+  };
+  request.onerror = () => {};
+}
 
 // A sign-in window that has handed its answer on loads nothing more.
 const stored = !isSignInWindow && anythingStored();
@@ -26,4 +37,10 @@ if (mayShowAccount) {
   // Never rejects: a failed load is shown where the screens go.
   void loadAccountScreens();
 }
-if (stored) prefetchSessionKey(storageKeys(appKeyOf(__SIGN_IN_SETTINGS__)).database);
+if (stored) {
+  try {
+    warmKeyDatabase();
+  } catch {
+    // No IndexedDB here: the vault will say so in its own time.
+  }
+}

@@ -7,7 +7,6 @@ import type { AppConfig } from '../config.ts';
 import type { LoginServiceClient } from '../login-service/client.ts';
 import { createLoginServiceClient } from '../login-service/client.ts';
 import { createVaultEncryption, type Encryption } from '../storage/encryption.ts';
-import { takePrefetchedSessionKey } from '../storage/key-prefetch.ts';
 import { createDefaultVault, type KeyVault } from '../storage/key-vault.ts';
 import { storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
 import { createSessionStore, type SessionStore } from '../storage/session-store.ts';
@@ -30,12 +29,7 @@ export function createDependencies(
 ): SignInDependencies {
   const keys = storageKeys(config.enokiApiKey);
   const vault = overrides.vault ?? createDefaultVault(keys.database);
-  // A vault given by the caller (tests) is not the database the page prefetched from.
-  const encryption = createVaultEncryption(
-    vault,
-    VAULT_ENTRIES.sessionKey,
-    overrides.vault ? undefined : takePrefetchedSessionKey(),
-  );
+  const encryption = createVaultEncryption(vault, VAULT_ENTRIES.sessionKey);
   return {
     config,
     client: createLoginServiceClient({

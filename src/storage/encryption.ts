@@ -54,27 +54,13 @@ function deriveKey(master: CryptoKey, salt: Uint8Array<ArrayBuffer>): Promise<Cr
   );
 }
 
-/**
- * Encryption whose master key lives in `vault` under `entryName`. `prefetched` is the same
- * entry read earlier (storage/key-prefetch.ts): used for the first read if it found the
- * key, else the vault is asked.
- */
-export function createVaultEncryption(
-  vault: KeyVault,
-  entryName: string,
-  prefetched?: Promise<CryptoKey | undefined>,
-): Encryption {
+/** Encryption whose master key lives in `vault` under `entryName`. */
+export function createVaultEncryption(vault: KeyVault, entryName: string): Encryption {
   // The master key is loaded (or made) once per page and then reused.
   let cached: CryptoKey | undefined;
   let creating: Promise<CryptoKey> | undefined;
-  let early = prefetched;
 
   const existingKey = async (): Promise<CryptoKey | undefined> => {
-    if (!cached && early) {
-      const found = await early;
-      early = undefined;
-      cached ??= found;
-    }
     cached ??= await vault.get<CryptoKey>(entryName);
     return cached;
   };
@@ -129,7 +115,6 @@ export function createVaultEncryption(
     forget() {
       // Another tab may have destroyed the key: never seal new data with a stale one.
       cached = undefined;
-      early = undefined;
     },
   };
 }
