@@ -1,7 +1,7 @@
 /**
- * The native P-256 key as a Sui Secp256r1 signer (NativeSigner with NATIVE_P256): its encodings checked against
- * WebCrypto's own, and its signatures against @mysten/sui's verifier (the JavaScript
- * curve, here in the test only).
+ * The native P-256 key as a Sui Secp256r1 signer (NativeSigner with NATIVE_P256): its
+ * encodings checked against WebCrypto's own, and its signatures against @mysten/sui's
+ * verifier (the JavaScript curve, here in the test only).
  */
 import { verifyPersonalMessageSignature } from '@mysten/sui/verify';
 import { fromBase64 } from '@mysten/utils';
