@@ -8,7 +8,7 @@
  * signer is native-signer.ts. A dozen lines over the platform API.
  */
 import { toBase64 } from '@mysten/utils';
-import type { NativeScheme } from './native-signer.ts';
+import type { NativeKeyPair, NativeScheme } from './native-signer.ts';
 
 /** Ed25519 for NativeSigner: WebCrypto's raw key and signature are Sui's own. */
 export const NATIVE_ED25519: NativeScheme = {
@@ -18,12 +18,9 @@ export const NATIVE_ED25519: NativeScheme = {
   signature: { name: 'Ed25519' },
 };
 
-/** What the key vault keeps for one native Ed25519 key. */
-export interface NativeEd25519Entry {
+/** What the key vault keeps for one native Ed25519 key; the public key raw (32 bytes). */
+export interface NativeEd25519Entry extends NativeKeyPair {
   scheme: 'ED25519';
-  privateKey: CryptoKey;
-  /** The raw 32-byte public key. */
-  publicKey: Uint8Array<ArrayBuffer>;
 }
 
 export const isNativeEd25519Entry = (value: unknown): value is NativeEd25519Entry =>
