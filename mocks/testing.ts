@@ -2,7 +2,9 @@
  * Test helpers over the mocks: the shared login-service handlers in an MSW node server,
  * tokens from the mock identity provider, and zkLogin accounts that sign, for Vitest.
  */
-import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { Signer, type PublicKey } from '@mysten/sui/cryptography';
+import { Ed25519Keypair, Ed25519PublicKey } from '@mysten/sui/keypairs/ed25519';
+import { Secp256r1PublicKey } from '@mysten/sui/keypairs/secp256r1';
 import { getZkLoginSignature, jwtToAddress } from '@mysten/sui/zklogin';
 import { setupServer } from 'msw/node';
 import { TEST_IDENTITIES, type MockProvider } from './identities.ts';
@@ -58,5 +60,26 @@ export async function createZkLoginAccount(maxEpoch: number) {
   const proof = buildMockProof(jwt, { sub: identity.sub, aud: 'client-google' }, salt);
   const address = jwtToAddress(jwt, salt, false);
   const sign = async (userSignature: string) => getZkLoginSignature({ inputs: proof, maxEpoch, userSignature });
-  return { address, ephemeral, sign };
+  return { address, ephemeral, proof, sign };
+}
+
+/** An ephemeral signer of the app's (src/zklogin/zklogin-signature.ts), in the SDK's own form. */
+interface EphemeralSigner {
+  flag: number;
+  publicKey: Uint8Array;
+  sign(digest: Uint8Array): Promise<Uint8Array>;
+}
+
+/**
+ * The app's ephemeral signer as an @mysten/sui Signer, so that the SDK's own intent,
+ * digest and encoding wrap its signatures: a test of the key's signing alone.
+ */
+export function asSuiSigner(ephemeral: EphemeralSigner): Signer {
+  const publicKey: PublicKey =
+    ephemeral.flag === 0x00 ? new Ed25519PublicKey(ephemeral.publicKey) : new Secp256r1PublicKey(ephemeral.publicKey);
+  return new (class extends Signer {
+    sign = async (digest: Uint8Array) => new Uint8Array(await ephemeral.sign(digest));
+    getKeyScheme = (): 'ED25519' | 'Secp256r1' => (ephemeral.flag === 0x00 ? 'ED25519' : 'Secp256r1');
+    getPublicKey = () => publicKey;
+  })();
 }

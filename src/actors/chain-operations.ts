@@ -5,12 +5,12 @@
  * reads (balance, verdict, faucet) as the account appears; the node client with Sui's
  * transaction code only for a transaction.
  */
-import type { Signer } from '@mysten/sui/cryptography';
 import { fromBase64 } from '@mysten/utils';
 import type { BalanceOutput, Verification, WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
 import type { TransferReceipt, TransferRequest } from '../../machines/transfer.ts';
 import type { AppConfig } from '../config.ts';
 import { lazyModule } from '../lazy-module.ts';
+import type { ZkLoginAccountSigner } from '../zklogin/zklogin-signature.ts';
 
 const readsModule = lazyModule(() => import('../sui/node-reads.ts'));
 const transactionsModule = lazyModule(() => import('../sui/node-client.ts'));
@@ -25,7 +25,7 @@ interface Args<I> {
 export interface ChainDependencies {
   config: AppConfig;
   /** The zkLogin signer of the stored session (refused with the catalogue's messages). */
-  signer: () => Promise<Signer & { toSuiAddress(): string }>;
+  signer: () => Promise<ZkLoginAccountSigner>;
 }
 
 /**

@@ -21,6 +21,7 @@ import { SignInError } from '../../machines/errors.ts';
 import { isExpired } from '../../machines/expiry.ts';
 import { assertProvider, PROVIDER_LABELS } from '../../machines/providers.ts';
 import { buildAuthorizationUrl } from '../zklogin/providers.ts';
+import { toSuiPublicKey } from '../zklogin/native-ed25519.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createChainOperations } from './chain-operations.ts';
 import type { SignInDependencies } from './dependencies.ts';
@@ -208,7 +209,8 @@ export function createSignInOperations(deps: SignInDependencies) {
       // The request goes out at once; the signer's key is rebuilt while it is under way.
       const ephemeral = loadEphemeralSigner(session, vault);
       ephemeral.catch(() => {});
-      const ephemeralPublicKey = session.ephemeralPublicKey ?? (await ephemeral).getPublicKey().toSuiPublicKey();
+      const ephemeralPublicKey =
+        session.ephemeralPublicKey ?? toSuiPublicKey((await ephemeral).flag, (await ephemeral).publicKey);
       const proof = await client.createProof(
         {
           jwt: session.jwt,

@@ -6,13 +6,17 @@
  * none for the node). Loaded when first asked: the reads the account page makes on its
  * own are node-reads.ts, so a visitor who never sends a transaction never loads this.
  */
-import type { Signer } from '@mysten/sui/cryptography';
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { Transaction } from '@mysten/sui/transactions';
 import { toBase64 } from '@mysten/sui/utils';
 import type { TransferRequest } from '../../machines/transfer.ts';
 import { NodeError } from './node-errors.ts';
 import { askingNode, NODE_TIMEOUT_MS, timedFetch, type SuiNodeOptions } from './node-reads.ts';
+
+/** Signs a built transaction's bytes (the zkLogin account's signer, zklogin-signature.ts). */
+export interface TransactionSigner {
+  signTransaction(bytes: Uint8Array): Promise<{ signature: string }>;
+}
 
 export function createSuiNodeClient(options: SuiNodeOptions) {
   const fetch = timedFetch(options.timeoutMs ?? NODE_TIMEOUT_MS);
@@ -24,7 +28,12 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
      * A dApp's transaction, in its JSON form: the sender set if the dApp left it unset,
      * built with the node (gas, object versions), signed, and executed when asked.
      */
-    async signTransaction(input: { json: string; sender: string; signer: Signer; execute: boolean }): Promise<SignedTransaction> {
+    async signTransaction(input: {
+      json: string;
+      sender: string;
+      signer: TransactionSigner;
+      execute: boolean;
+    }): Promise<SignedTransaction> {
       const tx = Transaction.from(input.json);
       tx.setSenderIfNotSet(input.sender);
       const bytes = await asked('prepare the transaction', () => tx.build({ client }));
@@ -43,7 +52,7 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
     },
 
     /** Builds the transfer with the node, signs it, executes it; returns the digest. */
-    async transfer(input: TransferRequest & { sender: string; signer: Signer }): Promise<string> {
+    async transfer(input: TransferRequest & { sender: string; signer: TransactionSigner }): Promise<string> {
       const tx = new Transaction();
       tx.setSender(input.sender);
       const [coin] = tx.splitCoins(tx.gas, [BigInt(input.amount)]);

@@ -41,10 +41,10 @@ export async function createEphemeralKey(options: { native: boolean; vault: KeyV
   if (options.native) {
     const { generateNativeP256, NATIVE_P256 } = await import('./native-p256.ts');
     const entry = await generateNativeP256();
-    return vaultKey(toSuiPublicKey(NATIVE_P256, entry.publicKey), entry, options.vault);
+    return vaultKey(toSuiPublicKey(NATIVE_P256.flag, entry.publicKey), entry, options.vault);
   }
   const ed25519 = await generateNativeEd25519();
-  if (ed25519) return vaultKey(toSuiPublicKey(NATIVE_ED25519, ed25519.publicKey), ed25519, options.vault);
+  if (ed25519) return vaultKey(toSuiPublicKey(NATIVE_ED25519.flag, ed25519.publicKey), ed25519, options.vault);
   const { Ed25519Keypair } = await import('@mysten/sui/keypairs/ed25519');
   const keypair = new Ed25519Keypair();
   return {

@@ -12,7 +12,6 @@ import type { NativeKeyPair, NativeScheme } from './native-signer.ts';
 
 /** Ed25519 for NativeSigner: WebCrypto's raw key and signature are Sui's own. */
 export const NATIVE_ED25519: NativeScheme = {
-  scheme: 'ED25519',
   flag: 0x00,
   key: { name: 'Ed25519' },
   signature: { name: 'Ed25519' },
@@ -31,9 +30,9 @@ export const isNativeEd25519Entry = (value: unknown): value is NativeEd25519Entr
   (value as { publicKey?: unknown }).publicKey instanceof Uint8Array;
 
 /** Sui's encoding of a public key, as the login service takes it: flag byte, then the key, in base64. */
-export function toSuiPublicKey(scheme: NativeScheme, raw: Uint8Array): string {
+export function toSuiPublicKey(flag: number, raw: Uint8Array): string {
   const bytes = new Uint8Array(1 + raw.length);
-  bytes[0] = scheme.flag;
+  bytes[0] = flag;
   bytes.set(raw, 1);
   return toBase64(bytes);
 }

@@ -6,7 +6,7 @@
  * same platform API: its Secp256r1PublicKey brings Sui's signature parser, and with it
  * the passkey verifier and the JavaScript P-256 curve (about 19 KB gzip). Bundled, that
  * code lands in the chunk every signer shares, so every visitor loaded it on the way to
- * their first signature, whatever their key. Here WebCrypto signs and verifies; what is
+ * their first signature, whatever their key. Here WebCrypto signs; what is
  * left is Sui's encoding: the compressed public key (flag 0x02 + 33 bytes) and the compact
  * signature r‖s with s in its low half, which Sui requires (no malleable signatures).
  *
@@ -15,9 +15,7 @@
  */
 import type { NativeKeyPair, NativeScheme } from './native-signer.ts';
 
-/** The curve's field prime, its `b`, and the group order (FIPS 186-4, D.1.2.3). */
-const P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn;
-const B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
+/** The curve's group order (FIPS 186-4, D.1.2.3). */
 const N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
 
 const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;
@@ -44,14 +42,6 @@ function toBytes32(value: bigint): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
-  let result = 1n;
-  for (base %= modulus; exponent > 0n; exponent >>= 1n, base = (base * base) % modulus) {
-    if (exponent & 1n) result = (result * base) % modulus;
-  }
-  return result;
-}
-
 /** The raw uncompressed point (0x04 ‖ x ‖ y) as WebCrypto exports it, compressed: 0x02/0x03 by y's parity, then x. */
 export function compressP256(uncompressed: Uint8Array): Uint8Array<ArrayBuffer> {
   if (uncompressed.length !== 65 || uncompressed[0] !== 0x04) throw new Error('Not an uncompressed P-256 point.');
@@ -59,23 +49,6 @@ export function compressP256(uncompressed: Uint8Array): Uint8Array<ArrayBuffer> 
   compressed[0] = (uncompressed[64]! & 1) === 0 ? 0x02 : 0x03;
   compressed.set(uncompressed.subarray(1, 33), 1);
   return compressed;
-}
-
-/** The compressed point made whole for WebCrypto's import: y = √(x³ − 3x + b), P ≡ 3 (mod 4). */
-export function decompressP256(compressed: Uint8Array): Uint8Array<ArrayBuffer> {
-  if (compressed.length !== 33 || (compressed[0] !== 0x02 && compressed[0] !== 0x03)) {
-    throw new Error('Not a compressed P-256 point.');
-  }
-  const x = toBigInt(compressed.subarray(1));
-  const rhs = (((x * x * x - 3n * x + B) % P) + P) % P;
-  let y = modPow(rhs, (P + 1n) / 4n, P);
-  if ((y * y) % P !== rhs) throw new Error('Not a point on P-256.');
-  if ((y & 1n) !== BigInt(compressed[0] & 1)) y = P - y;
-  const point = new Uint8Array(65);
-  point[0] = 0x04;
-  point.set(compressed.subarray(1), 1);
-  point.set(toBytes32(y), 33);
-  return point;
 }
 
 /** WebCrypto's r ‖ s with s moved to its low half (n − s), the form Sui accepts. */
@@ -86,13 +59,11 @@ export function toLowS(signature: Uint8Array): Uint8Array<ArrayBuffer> {
   return normalized;
 }
 
-/** Secp256r1 for NativeSigner: the point decompressed for WebCrypto, the signature's s made low for Sui. */
+/** Secp256r1 for NativeSigner: the signature's s made low for Sui. */
 export const NATIVE_P256: NativeScheme = {
-  scheme: 'Secp256r1',
   flag: 0x02,
   key: ECDSA,
   signature: { name: 'ECDSA', hash: 'SHA-256' },
-  importable: decompressP256,
   toSui: toLowS,
 };
 

@@ -1,14 +1,13 @@
 /**
  * The zkLogin signer built from the stored proof, and the ephemeral signer it wraps.
- * Loaded lazily: this is where the Sui code is.
+ * Loaded lazily, with zklogin-signature.ts: this is where the signing code is.
  */
-import type { Signer } from '@mysten/sui/cryptography';
-import { ZkLoginSigner } from '@mysten/sui/zklogin';
 import type { KeyVault } from '../storage/key-vault.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import { NATIVE_KEY_MARKER, type SignInSession, type SignInState } from '../storage/session-store.ts';
 import { isNativeEd25519Entry, NATIVE_ED25519 } from './native-ed25519.ts';
 import { NativeSigner } from './native-signer.ts';
+import { ZkLoginAccountSigner, type EphemeralSigner } from './zklogin-signature.ts';
 import { SignInError } from '../../machines/errors.ts';
 import { isExpired } from '../../machines/expiry.ts';
 
@@ -19,10 +18,11 @@ import { isExpired } from '../../machines/expiry.ts';
 export async function loadEphemeralSigner(
   session: { ephemeralKeyPair: string; nativeKeyId?: string },
   vault: KeyVault,
-): Promise<Signer> {
+): Promise<EphemeralSigner> {
   if (session.ephemeralKeyPair !== NATIVE_KEY_MARKER) {
     const { Ed25519Keypair } = await import('@mysten/sui/keypairs/ed25519');
-    return Ed25519Keypair.fromSecretKey(session.ephemeralKeyPair);
+    const keypair = Ed25519Keypair.fromSecretKey(session.ephemeralKeyPair);
+    return { flag: NATIVE_ED25519.flag, publicKey: keypair.getPublicKey().toRawBytes(), sign: (digest) => keypair.sign(digest) };
   }
   if (!session.nativeKeyId) throw SignInError.of('NATIVE_SIGNER_NOT_FOUND');
   const entry = await vault.get<unknown>(nativeKeyEntry(session.nativeKeyId));
@@ -38,28 +38,22 @@ export interface SignerSource {
   vault: KeyVault;
   now: number;
   /** The ephemeral signer when the caller already rebuilt it; else read from the session. */
-  ephemeralSigner?: Signer;
+  ephemeralSigner?: EphemeralSigner;
 }
 
 /**
  * Builds the signer, refusing with the catalogue's messages: missing data, an expired
- * proof, a native key that is gone. ZkLoginSigner itself checks the proof against the
+ * proof, a native key that is gone. The signer itself checks the proof against the
  * address, so a proof for someone else never signs.
  */
-export async function buildZkLoginSigner({ session, state, vault, now, ...given }: SignerSource): Promise<ZkLoginSigner> {
+export async function buildZkLoginSigner({ session, state, vault, now, ...given }: SignerSource): Promise<ZkLoginAccountSigner> {
   if (!state?.address || !session?.ephemeralKeyPair || !session.maxEpoch || !session.proof) {
     throw SignInError.of('MISSING_KEYPAIR_DATA');
   }
   if (isExpired(session.expiresAt, now)) throw SignInError.of('PROOF_EXPIRED');
-  const ephemeralSigner = given.ephemeralSigner ?? (await loadEphemeralSigner(session, vault));
+  const ephemeral = given.ephemeralSigner ?? (await loadEphemeralSigner(session, vault));
   try {
-    return new ZkLoginSigner({
-      ephemeralSigner,
-      maxEpoch: session.maxEpoch,
-      inputs: session.proof,
-      legacyAddress: false,
-      address: state.address,
-    });
+    return new ZkLoginAccountSigner({ ephemeral, maxEpoch: session.maxEpoch, inputs: session.proof, address: state.address });
   } catch {
     throw new Error('The proof from the login service does not match your address, so it was not used.');
   }
