@@ -7,6 +7,7 @@ import { Ed25519Keypair, Ed25519PublicKey } from '@mysten/sui/keypairs/ed25519';
 import { Secp256r1PublicKey } from '@mysten/sui/keypairs/secp256r1';
 import { getZkLoginSignature, jwtToAddress } from '@mysten/sui/zklogin';
 import { setupServer } from 'msw/node';
+import type { EphemeralSigner } from '../src/zklogin/zklogin-signature.ts';
 import { TEST_IDENTITIES, type MockProvider } from './identities.ts';
 import { createSigningKeys } from './idp/signing-keys.ts';
 import { mintIdToken } from './idp/tokens.ts';
@@ -61,13 +62,6 @@ export async function createZkLoginAccount(maxEpoch: number) {
   const address = jwtToAddress(jwt, salt, false);
   const sign = async (userSignature: string) => getZkLoginSignature({ inputs: proof, maxEpoch, userSignature });
   return { address, ephemeral, proof, sign };
-}
-
-/** An ephemeral signer of the app's (src/zklogin/zklogin-signature.ts), in the SDK's own form. */
-interface EphemeralSigner {
-  flag: number;
-  publicKey: Uint8Array;
-  sign(digest: Uint8Array): Promise<Uint8Array>;
 }
 
 /**

@@ -22,6 +22,7 @@ import { isExpired } from '../../machines/expiry.ts';
 import { assertProvider, PROVIDER_LABELS } from '../../machines/providers.ts';
 import { buildAuthorizationUrl } from '../zklogin/providers.ts';
 import { toSuiPublicKey } from '../zklogin/native-ed25519.ts';
+import type { EphemeralSigner } from '../zklogin/zklogin-signature.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createChainOperations } from './chain-operations.ts';
 import type { SignInDependencies } from './dependencies.ts';
@@ -39,6 +40,8 @@ export function preloadSignInCode(): void {
   void loadKeys();
   void loadSigner();
 }
+
+const toSuiPublicKeyOf = (key: EphemeralSigner) => toSuiPublicKey(key.flag, key.publicKey);
 
 type ZkSigner = Awaited<ReturnType<Awaited<ReturnType<typeof loadSigner>>['buildZkLoginSigner']>>;
 
@@ -209,8 +212,8 @@ export function createSignInOperations(deps: SignInDependencies) {
       // The request goes out at once; the signer's key is rebuilt while it is under way.
       const ephemeral = loadEphemeralSigner(session, vault);
       ephemeral.catch(() => {});
-      const ephemeralPublicKey =
-        session.ephemeralPublicKey ?? toSuiPublicKey((await ephemeral).flag, (await ephemeral).publicKey);
+      // Sessions stored before the public key was kept have it only in the key itself.
+      const ephemeralPublicKey = session.ephemeralPublicKey ?? toSuiPublicKeyOf(await ephemeral);
       const proof = await client.createProof(
         {
           jwt: session.jwt,

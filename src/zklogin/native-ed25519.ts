@@ -13,7 +13,6 @@ import type { NativeKeyPair, NativeScheme } from './native-signer.ts';
 /** Ed25519 for NativeSigner: WebCrypto's raw key and signature are Sui's own. */
 export const NATIVE_ED25519: NativeScheme = {
   flag: 0x00,
-  key: { name: 'Ed25519' },
   signature: { name: 'Ed25519' },
 };
 

@@ -62,7 +62,6 @@ export function toLowS(signature: Uint8Array): Uint8Array<ArrayBuffer> {
 /** Secp256r1 for NativeSigner: the signature's s made low for Sui. */
 export const NATIVE_P256: NativeScheme = {
   flag: 0x02,
-  key: ECDSA,
   signature: { name: 'ECDSA', hash: 'SHA-256' },
   toSui: toLowS,
 };

@@ -13,8 +13,7 @@ import type { EphemeralSigner } from './zklogin-signature.ts';
 export interface NativeScheme {
   /** Sui's signature-scheme flag. */
   flag: number;
-  /** WebCrypto's key algorithm (generate) and signature algorithm (sign). */
-  key: AlgorithmIdentifier | EcKeyGenParams;
+  /** WebCrypto's signature algorithm. */
   signature: AlgorithmIdentifier | EcdsaParams;
   /** WebCrypto's signature in the form Sui takes; as it is when absent. */
   toSui?(signature: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;

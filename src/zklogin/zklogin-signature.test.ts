@@ -64,10 +64,9 @@ describe('zkLogin signatures', () => {
   it('gives the account’s address, and refuses a proof made for another one', async () => {
     const { account, ours } = await bothSigners();
     expect(ours.toSuiAddress()).toBe(account.address);
-    const other = await createZkLoginAccount(12);
     const make = (address: string) =>
       new ZkLoginAccountSigner({ ephemeral: ephemeralOf(account.ephemeral), inputs: account.proof, maxEpoch: 12, address });
-    expect(() => make(other.address === account.address ? `0x${'1'.repeat(64)}` : other.address)).toThrow(/not/);
+    expect(() => make(`0x${'1'.repeat(64)}`)).toThrow(/not/);
     expect(() => make(account.address.toUpperCase().replace('0X', '0x'))).not.toThrow();
   });
 
