@@ -22,6 +22,7 @@ import { isExpired } from '../../machines/expiry.ts';
 import { assertProvider, PROVIDER_LABELS } from '../../machines/providers.ts';
 import { buildAuthorizationUrl } from '../zklogin/providers.ts';
 import { toSuiPublicKey } from '../zklogin/native-ed25519.ts';
+import { createEphemeralKey } from '../zklogin/ephemeral-key.ts';
 import type { EphemeralSigner } from '../zklogin/zklogin-signature.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createChainOperations } from './chain-operations.ts';
@@ -30,14 +31,13 @@ import { lazyModule } from '../lazy-module.ts';
 import { createEarlyLogin } from './early-login.ts';
 import { createWarmStart } from './warm-start.ts';
 
-const keysModule = lazyModule(() => import('../zklogin/ephemeral-key.ts'));
+// The key's code is part of this chunk: every sign-in needs it, and as a chunk of its
+// own it cost every visitor some 200 bytes of gzip for the split alone.
 const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
-const loadKeys = keysModule.load;
 const loadSigner = signerModule.load;
 
 /** Fetches the code the next steps need, so that no click waits for it. */
 export function preloadSignInCode(): void {
-  void loadKeys();
   void loadSigner();
 }
 
@@ -68,7 +68,6 @@ export function createSignInOperations(deps: SignInDependencies) {
 
   /** The ephemeral key and a nonce for it: the part of a start that can be done early. */
   const makeKeyAndNonce = async (signal?: AbortSignal) => {
-    const { createEphemeralKey } = keysModule.get() ?? (await loadKeys());
     const key = await createEphemeralKey({ native: config.nativeKey, vault }).catch(SignInError.rethrowAs('KEY_CREATION_FAILED'));
     const nonce = await client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal });
     return { key, nonce };

@@ -3,7 +3,7 @@
  * address: Sui's intent message, its blake2b digest, the ephemeral key's signature, and
  * the zkLogin signature (flag 0x05 and the BCS of proof, max epoch and that signature).
  *
- * Hand-written (over @noble/hashes' blake2b) rather than @mysten/sui's ZkLoginSigner:
+ * Hand-written (over our own BLAKE2b-256, ./blake2b.ts) rather than @mysten/sui's ZkLoginSigner:
  * that signer's base class imports, at its top, Sui's whole BCS type set (transactions,
  * effects) and bech32, and a bundler keeps whatever a module imports. Every visitor
  * who signed a message loaded 16 KB gzip of code that never runs for it. What is here
@@ -11,8 +11,8 @@
  * SDK's own ZkLoginSigner and verifier. A transaction is built and executed by the SDK
  * (src/sui/node-client.ts) and signed here, the same way.
  */
-import { blake2b } from '@noble/hashes/blake2.js';
 import { toBase64 } from '@mysten/utils';
+import { blake2b256 } from './blake2b.ts';
 
 /** The ephemeral key as the zkLogin signature wraps it: any key Sui knows by its flag. */
 export interface EphemeralSigner {
@@ -161,7 +161,7 @@ export function zkLoginAddress(addressSeed: bigint, iss: string): string {
   for (let i = 31; i >= 0; i--, rest >>= 8n) seed[i] = Number(rest & 0xffn);
   const issBytes = new TextEncoder().encode(iss);
   const preimage = new BcsWriter().u8(ZKLOGIN_FLAG).u8(issBytes.length).raw(issBytes).raw(seed).toBytes();
-  const digest = blake2b(preimage, { dkLen: 32 });
+  const digest = blake2b256(preimage);
   return `0x${Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
@@ -201,7 +201,7 @@ export class ZkLoginAccountSigner {
   }
 
   async #sign(scope: number, value: Uint8Array): Promise<string> {
-    const digest = blake2b(new BcsWriter().u8(scope).u8(0).u8(0).raw(value).toBytes(), { dkLen: 32 });
+    const digest = blake2b256(new BcsWriter().u8(scope).u8(0).u8(0).raw(value).toBytes());
     const ephemeral = this.#ephemeral;
     const userSignature = new BcsWriter()
       .u8(ephemeral.flag)
