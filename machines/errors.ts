@@ -2,8 +2,11 @@
  * The error catalogue: one stable code per failure, with the spec's exact message where
  * the spec names one. The UI shows `message`; the machine branches on `code`.
  */
+import { FLOW_NOT_STARTED_MESSAGE, SESSION_EXPIRED_MESSAGE } from './machine-messages.ts';
+import { isProvider, type Provider } from './providers.ts';
+
 export const CATALOGUE = {
-  FLOW_NOT_STARTED: 'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
+  FLOW_NOT_STARTED: FLOW_NOT_STARTED_MESSAGE,
   MISSING_ID_TOKEN: 'Missing ID Token',
   MISSING_JWT_DATA: 'Missing jwt data',
   AUD_IS_ARRAY: 'Not supported aud. Aud is an array, string was expected.',
@@ -15,28 +18,35 @@ export const CATALOGUE = {
   NONCE_MISMATCH:
     'This sign-in response was not issued for the sign-in you started (nonce mismatch), so it was refused. Please sign in again.',
   MALFORMED_ID_TOKEN: 'The ID token in the sign-in response is malformed, so it was refused.',
-  SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
+  SESSION_EXPIRED: SESSION_EXPIRED_MESSAGE,
   KEY_CREATION_FAILED: 'This browser could not create a sign-in key. Please try again.',
   STORAGE_WRITE_FAILED:
     'This browser would not store your sign-in (storage may be full or blocked for this site). Free some space or allow storage, then try again.',
 } as const;
 
 /** Failures of this browser that may clear by themselves, unlike the refusals above. */
-export const TRANSIENT_CODES: ReadonlySet<string> = new Set(['KEY_CREATION_FAILED', 'STORAGE_WRITE_FAILED']);
+export const TRANSIENT_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(['KEY_CREATION_FAILED', 'STORAGE_WRITE_FAILED']);
 
 export type CatalogueCode = keyof typeof CATALOGUE | 'INVALID_PROVIDER';
 
-/** A failure of the sign-in flow with a stable code and the catalogue's message. */
+/**
+ * A failure of the sign-in flow with a stable code and the catalogue's message. Most are
+ * refusals, which repeat themselves when asked again; the transient ones are this
+ * browser's and may clear.
+ */
 export class SignInError extends Error {
   readonly code: CatalogueCode;
   /** Extra context for the visitor (for example the provider's own error text); never secret. */
   readonly detail?: string;
+  /** Whether asking again can help (machines/failure.ts reads it). */
+  readonly retryable: boolean;
 
   constructor(code: CatalogueCode, message: string, detail?: string) {
     super(message);
     this.name = 'SignInError';
     this.code = code;
     this.detail = detail;
+    this.retryable = TRANSIENT_CODES.has(code);
   }
 
   static of(code: keyof typeof CATALOGUE, detail?: string): SignInError {
@@ -53,4 +63,9 @@ export class SignInError extends Error {
   static invalidProvider(provider: string): SignInError {
     return new SignInError('INVALID_PROVIDER', `Invalid provider: ${provider}`);
   }
+}
+
+/** Throws the catalogue's `Invalid provider: {provider}` for anything we do not support. */
+export function assertProvider(value: string): asserts value is Provider {
+  if (!isProvider(value)) throw SignInError.invalidProvider(value);
 }

@@ -2,14 +2,12 @@
  * Turns whatever an actor threw into the machine's Failure: a stable code, a message fit
  * to show, and whether retrying the step can help. Pure: no I/O.
  */
-import { CATALOGUE, TRANSIENT_CODES } from './errors.ts';
+import { FLOW_NOT_STARTED_MESSAGE } from './machine-messages.ts';
 import type { Failure, FailedStep } from './sign-in.types.ts';
 
-/** Refusals repeat themselves when asked again; a service, network or browser failure may clear. */
-const REFUSALS = new Set<string>([...Object.keys(CATALOGUE), 'INVALID_PROVIDER'].filter((code) => !TRANSIENT_CODES.has(code)));
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 
-type ErrorLike = { code?: unknown; message?: unknown; detail?: unknown };
+type ErrorLike = { code?: unknown; message?: unknown; detail?: unknown; retryable?: unknown };
 const errorLike = (error: unknown): ErrorLike => (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
 
 /** The message an actor's error carries, fit to show (a generic one when it has none). */
@@ -23,7 +21,9 @@ export function toFailure(error: unknown, step: FailedStep): Failure {
   const code = typeof source.code === 'string' ? source.code : 'UNEXPECTED';
   const message = messageOf(error);
   const detail = typeof source.detail === 'string' ? source.detail : undefined;
-  const retryable = step !== 'callback-validating' && step !== 'signing' && !REFUSALS.has(code);
+  // A refusal (a SignInError says so) repeats itself when asked again; a service, network
+  // or browser failure may clear.
+  const retryable = step !== 'callback-validating' && step !== 'signing' && source.retryable !== false;
   return { code, message, step, retryable, ...(detail ? { detail } : {}) };
 }
 
@@ -33,7 +33,7 @@ export function toFailure(error: unknown, step: FailedStep): Failure {
  */
 export const STRAY_CALLBACK: Failure = {
   code: 'FLOW_NOT_STARTED',
-  message: CATALOGUE.FLOW_NOT_STARTED,
+  message: FLOW_NOT_STARTED_MESSAGE,
   step: 'callback-validating',
   retryable: false,
 };

@@ -21,6 +21,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import { msUntilExpiry } from './expiry.ts';
+import { SESSION_EXPIRED_MESSAGE } from './machine-messages.ts';
 import { messageOf, STRAY_CALLBACK, toFailure } from './failure.ts';
 import { POPUP_NOTICES, popupState } from './popup.ts';
 import { PROVIDER_LABELS, isProvider } from './providers.ts';
@@ -52,7 +53,7 @@ const notProvided = (name: string) => async (): Promise<never> => {
 };
 
 /** Session expiry reached while the visitor is on the page. */
-const EXPIRED_NOTICE = 'Your session has expired. Please sign in again.';
+const EXPIRED_NOTICE = SESSION_EXPIRED_MESSAGE;
 const UNREADABLE_NOTICE = 'Your stored session could not be read, so you have been signed out.';
 
 /** Ours (the spec names none): why a dApp's request through a wallet was refused. */

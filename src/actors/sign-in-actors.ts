@@ -17,9 +17,9 @@ import type {
 import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { readableToken, validateCallback } from '../zklogin/callback.ts';
-import { SignInError } from '../../machines/errors.ts';
+import { assertProvider, SignInError } from '../../machines/errors.ts';
 import { isExpired } from '../../machines/expiry.ts';
-import { assertProvider, PROVIDER_LABELS } from '../../machines/providers.ts';
+import { PROVIDER_LABELS } from '../../machines/providers.ts';
 import { buildAuthorizationUrl } from '../zklogin/providers.ts';
 import { toSuiPublicKey } from '../zklogin/native-ed25519.ts';
 import { createEphemeralKey } from '../zklogin/ephemeral-key.ts';
