@@ -102,7 +102,7 @@ export default defineConfig(({ mode }) => {
       },
     },
     test: {
-      include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'mocks/**/*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'mocks/**/*.test.ts', 'bench/**/*.test.ts'],
       environment: 'node',
       setupFiles: ['./vitest.setup.ts'],
     },
