@@ -25,7 +25,7 @@ export const CATALOGUE = {
 } as const;
 
 /** Failures of this browser that may clear by themselves, unlike the refusals above. */
-export const TRANSIENT_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(['KEY_CREATION_FAILED', 'STORAGE_WRITE_FAILED']);
+export const TRANSIENT_CODES: ReadonlySet<string> = new Set(['KEY_CREATION_FAILED', 'STORAGE_WRITE_FAILED']);
 
 export type CatalogueCode = keyof typeof CATALOGUE | 'INVALID_PROVIDER';
 
