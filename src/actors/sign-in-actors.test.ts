@@ -16,7 +16,7 @@ import { createMemoryStore, type KeyValueStore } from '../storage/store.ts';
 import { CATALOGUE } from '../../machines/errors.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createDependencies } from './dependencies.ts';
-import { createSignInActors } from './sign-in-actors.ts';
+import { createSignInActors, preloadSignInCode } from './sign-in-actors.ts';
 
 const service = createTestLoginService();
 beforeAll(() => service.server.listen({ onUnhandledFrame: 'error' }));
@@ -263,6 +263,28 @@ describe('the real actors against the mock login service', () => {
       }
     } finally {
       service.server.events.removeListener('request:start', record);
+    }
+  });
+
+  it("Create proof sends its request in the click's own task once the session and the signing code are at hand", async () => {
+    const tab = browserTab();
+    const { page } = await signIn(tab);
+    // The page fetches the signing code while idle; here, at once.
+    preloadSignInCode();
+    await import('../zklogin/signer.ts');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    try {
+      page.send({ type: 'user.createProof' });
+      // No await in between: any would let the page's render of the proving state go first.
+      const proofCalls = () =>
+        fetches.mock.calls.filter(([url]) => String(url instanceof Request ? url.url : url).endsWith('/v1/zklogin/zkp'));
+      expect(proofCalls()).toHaveLength(1);
+      await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
+      expect(proofCalls()).toHaveLength(1);
+      expect((await readSession(tab)).proof).toBeDefined();
+    } finally {
+      fetches.mockRestore();
     }
   });
 

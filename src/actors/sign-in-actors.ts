@@ -199,7 +199,15 @@ export function createSignInOperations(deps: SignInDependencies) {
     }),
 
     createProof: operation<void, void>(async ({ signal }) => {
-      const [{ state, session }, { buildZkLoginSigner, loadEphemeralSigner }] = await Promise.all([readBoth(), loadSigner()]);
+      // With the session read a moment ago (it is on screen) and the signing code loaded,
+      // the request goes out in the click's own task: any await before it would let
+      // React's render of the proving state go first.
+      const peeked = sessions.peekSession();
+      const signing = signerModule.get();
+      const [{ state, session }, { buildZkLoginSigner, loadEphemeralSigner }] =
+        peeked && signing
+          ? [{ state: sessions.readState(), session: peeked }, signing]
+          : await Promise.all([readBoth(), loadSigner()]);
       if (session?.proof) {
         if (isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
         return;

@@ -103,6 +103,25 @@ describe('session store', () => {
     expect(await sessions.readSession()).toBeNull();
   });
 
+  it('peeks at the session last read or written only while storage still holds exactly it', async () => {
+    const store = createMemoryStore();
+    const keys = storageKeys('app-key');
+    const encryption = createVaultEncryption(createMemoryVault(), 'session-key');
+    const sessions = createSessionStore(store, encryption, keys);
+    expect(sessions.peekSession()).toBeUndefined();
+    await sessions.save({ provider: 'google' }, session);
+    expect(sessions.peekSession()).toEqual(session);
+    // Another tab writes: nothing to peek at until it is read (and decrypted) for real.
+    await createSessionStore(store, encryption, keys).save({ provider: 'google' }, { ...session, jwt: 'other.jwt.value' });
+    expect(sessions.peekSession()).toBeUndefined();
+    expect((await sessions.readSession())?.jwt).toBe('other.jwt.value');
+    expect(sessions.peekSession()?.jwt).toBe('other.jwt.value');
+    // A page that has not read it yet (a reload) has nothing to peek at.
+    expect(createSessionStore(store, encryption, keys).peekSession()).toBeUndefined();
+    sessions.clear();
+    expect(sessions.peekSession()).toBeUndefined();
+  });
+
   it('rejects JSON that is not a session of ours', async () => {
     const { sessions } = setup();
     await sessions.save({ provider: 'google' }, { ...session, maxEpoch: 'twelve' } as unknown as SignInSession);

@@ -43,6 +43,12 @@ export type SignInSession = v.InferOutput<typeof SignInSessionSchema>;
 export interface SessionStore {
   readState(): SignInState | null;
   readSession(): Promise<SignInSession | null>;
+  /**
+   * The session as last read or written, when storage still holds exactly what it was
+   * sealed to; undefined when it would have to be decrypted (use readSession). Lets a
+   * step that needs the session go on in the same task.
+   */
+  peekSession(): SignInSession | undefined;
   /** Writes state and session together: on any failure both keep their old values. */
   save(state: SignInState, session: SignInSession): Promise<void>;
   /** Removes both entries. */
@@ -67,6 +73,11 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
     readState() {
       const parsed = v.safeParse(SignInStateSchema, parseJson(store.get(keys.state)));
       return parsed.success ? parsed.output : null;
+    },
+
+    peekSession() {
+      const sealed = store.get(keys.session);
+      return sealed !== null && last?.sealed === sealed ? last.session : undefined;
     },
 
     async readSession() {
