@@ -45,9 +45,15 @@ describe('toFailure', () => {
 });
 
 describe("the machine's own messages", () => {
-  it('are the catalogue’s, word for word', () => {
-    expect(FLOW_NOT_STARTED_MESSAGE).toBe(CATALOGUE.FLOW_NOT_STARTED);
-    expect(SESSION_EXPIRED_MESSAGE).toBe(CATALOGUE.SESSION_EXPIRED);
+  it('are the spec’s and the catalogue’s, word for word', () => {
+    // The spec's catalogue (sign-in-spec.md, "start of the flow missing"), written out here
+    // so that a change of wording anywhere fails.
+    expect(FLOW_NOT_STARTED_MESSAGE).toBe(
+      'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
+    );
+    expect(CATALOGUE.FLOW_NOT_STARTED).toBe(FLOW_NOT_STARTED_MESSAGE);
+    expect(SESSION_EXPIRED_MESSAGE).toBe('Your session has expired. Please sign in again.');
+    expect(CATALOGUE.SESSION_EXPIRED).toBe(SESSION_EXPIRED_MESSAGE);
     expect(STRAY_CALLBACK).toMatchObject({ code: 'FLOW_NOT_STARTED', message: CATALOGUE.FLOW_NOT_STARTED, retryable: false });
   });
 });

@@ -52,8 +52,6 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`signInMachine: actor "${name}" was not provided`);
 };
 
-/** Session expiry reached while the visitor is on the page. */
-const EXPIRED_NOTICE = SESSION_EXPIRED_MESSAGE;
 const UNREADABLE_NOTICE = 'Your stored session could not be read, so you have been signed out.';
 
 /** Ours (the spec names none): why a dApp's request through a wallet was refused. */
@@ -88,7 +86,10 @@ const refuseStrayCallback = { actions: ['clearFragment', 'refuseStrayCallback'] 
 const dismiss = { guard: 'hasFailure', actions: 'clearFailure' } as const;
 
 const expireSession = {
-  untilExpiry: { target: '#signIn.logged-out', actions: ['clearFailure', { type: 'assignNotice', params: EXPIRED_NOTICE }] },
+  untilExpiry: {
+    target: '#signIn.logged-out',
+    actions: ['clearFailure', { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE }],
+  },
 } as const;
 
 const signIn = { target: '#signIn.redirecting', actions: ['clearFailure', 'assignRequestedProvider'] } as const;
@@ -472,7 +473,7 @@ export const signInMachine = setup({
           {
             guard: { type: 'restoredExpired', params: ({ event }) => event.output },
             target: 'logged-out',
-            actions: { type: 'assignNotice', params: EXPIRED_NOTICE },
+            actions: { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE },
           },
           {
             guard: { type: 'restoredUnreadable', params: ({ event }) => event.output },

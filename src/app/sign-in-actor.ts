@@ -24,8 +24,8 @@ function currentFragment(): Secret<string> | null {
 }
 
 /**
- * Starts the machine; returns it with `preload`, which loads the sign-in code and the
- * key and signer code ahead of the clicks (call when the browser is idle).
+ * Starts the machine; returns it with `preload`, which loads the sign-in code (the key's
+ * code is part of it) and the signer code ahead of the clicks (call when the browser is idle).
  */
 export function startSignInActor(
   config: AppConfig,

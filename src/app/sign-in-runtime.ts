@@ -14,7 +14,7 @@ export function createSignInRuntime(config: AppConfig) {
     operations: createSignInOperations(dependencies),
     /** Another tab signed out: listen once the runtime exists (before, there is nothing to clear). */
     onSignOutElsewhere: (listener: () => void) => dependencies.tabs.onSignOut(listener),
-    /** Fetches the key and signer code ahead of the clicks that need it. */
+    /** Fetches the signer code ahead of the clicks that need it (the key's code is in this chunk). */
     preloadSignInCode,
   };
 }

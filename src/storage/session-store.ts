@@ -69,6 +69,7 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
   // same sealed text again (the callback's checks, then its login request) costs
   // nothing. Any other text in storage is decrypted and checked afresh.
   let last: { sealed: string; session: SignInSession } | undefined;
+  const cachedFor = (sealed: string | null) => (sealed !== null && last?.sealed === sealed ? last.session : undefined);
   return {
     readState() {
       const parsed = v.safeParse(SignInStateSchema, parseJson(store.get(keys.state)));
@@ -76,14 +77,14 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
     },
 
     peekSession() {
-      const sealed = store.get(keys.session);
-      return sealed !== null && last?.sealed === sealed ? last.session : undefined;
+      return cachedFor(store.get(keys.session));
     },
 
     async readSession() {
       const sealed = store.get(keys.session);
       if (sealed === null) return null;
-      if (last?.sealed === sealed) return last.session;
+      const cached = cachedFor(sealed);
+      if (cached) return cached;
       try {
         const plaintext = await encryption.decrypt(sealed, keys.session);
         const parsed = v.safeParse(SignInSessionSchema, parseJson(plaintext));
