@@ -2,8 +2,9 @@
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { builtInMocks } from './mocks/vite-plugin.ts';
-import { connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
+import { configTemplate, connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.ts';
+import { leanPreload } from './vite-plugins/lean-preload.ts';
 
 // Headers for every page the dev and preview servers send. The token must never leak
 // through a Referer, whatever page the visitor goes to next.
@@ -59,6 +60,7 @@ export default defineConfig(({ mode }) => {
   const settings = settingsOrExit(mode);
   return {
     plugins: [
+      leanPreload(),
       react(),
       builtInMocks({ enabled: isBuiltIn(settings) && mode !== 'test', network: settings.VITE_SUI_NETWORK ?? 'testnet' }),
       contentSecurityPolicy({ connectSources: connectSources(settings) }),
@@ -75,10 +77,11 @@ export default defineConfig(({ mode }) => {
         { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
       ],
     },
-    // The checked settings, for the page (src/main.tsx): it never parses them again.
+    // The configuration from the checked settings, for the page (src/main.tsx): it never
+    // parses them again, and only resolves what depends on its own address.
     // Popup mode as a constant of its own: a redirect build drops the window's code.
     define: {
-      __SIGN_IN_SETTINGS__: JSON.stringify(settings),
+      __SIGN_IN_CONFIG__: JSON.stringify(configTemplate(settings)),
       __POPUP_MODE__: JSON.stringify(settings.VITE_SIGN_IN_MODE === 'popup'),
     },
     server: { headers: SECURITY_HEADERS, port: 5173 },

@@ -213,14 +213,19 @@ export function parseConfig(env: Env, pageUrl: string): ConfigResult {
 }
 
 /**
- * The page's configuration from settings already checked. The page itself gets them
- * checked at build time (vite.config.ts stops on a bad one and hands the page the
- * result), so the schema and its library stay off the first page.
+ * The page's configuration, as far as the build can know it: every default resolved but
+ * the two that depend on where the page is served. A URL that starts with '/' (only the
+ * built-in mocks' defaults: a configured URL is always absolute) is on the page's own
+ * origin, and a null `redirectUrl` is the page's own address. Made at build time
+ * (vite.config.ts hands it to the page as `__SIGN_IN_CONFIG__`), so that the defaults'
+ * tables and their rules stay off the first page.
  */
-export function configFromSettings(settings: Settings, pageUrl: string): AppConfig {
+export interface ConfigTemplate extends Omit<AppConfig, 'redirectUrl'> {
+  redirectUrl: string | null;
+}
+
+export function configTemplate(settings: Settings): ConfigTemplate {
   const builtIn = isBuiltIn(settings);
-  const page = new URL(pageUrl);
-  const mockBase = `${page.origin}${BUILT_IN_MOCK_PATH}`;
   const trimSlashes = (url: string) => url.replace(/\/+$/, '');
   const setting = (name: string) => (settings as Record<string, string | undefined>)[name];
   const network = settings.VITE_SUI_NETWORK ?? 'testnet';
@@ -230,31 +235,55 @@ export function configFromSettings(settings: Settings, pageUrl: string): AppConf
   for (const provider of PROVIDERS) {
     const upper = provider.toUpperCase();
     clientIds[provider] = setting(`VITE_${upper}_CLIENT_ID`) ?? (builtIn ? `built-in-${provider}-client` : '');
-    const defaultAuthUrl = builtIn ? `${mockBase}/idp/${provider}/authorize` : DEFAULT_AUTH_URLS[provider];
+    const defaultAuthUrl = builtIn ? `${BUILT_IN_MOCK_PATH}/idp/${provider}/authorize` : DEFAULT_AUTH_URLS[provider];
     authUrls[provider] = trimSlashes(setting(`VITE_${upper}_AUTH_URL`) ?? defaultAuthUrl);
   }
 
   return {
     builtIn,
-    enokiApiUrl: trimSlashes(settings.VITE_ENOKI_API_URL ?? (builtIn ? `${mockBase}/enoki` : DEFAULT_ENOKI_API_URL)),
+    enokiApiUrl: trimSlashes(settings.VITE_ENOKI_API_URL ?? (builtIn ? `${BUILT_IN_MOCK_PATH}/enoki` : DEFAULT_ENOKI_API_URL)),
     enokiApiKey: appKeyOf(settings),
     network,
     clientIds,
     authUrls,
     // The exact redirect URI, as registered with the provider: kept as written.
-    redirectUrl: settings.VITE_REDIRECT_URL ?? `${page.origin}${page.pathname}${page.search}`,
+    redirectUrl: settings.VITE_REDIRECT_URL ?? null,
     signInMode: settings.VITE_SIGN_IN_MODE ?? 'redirect',
     extraScopes: settings.VITE_EXTRA_SCOPES ?? [],
     nativeKey: settings.VITE_NATIVE_KEY ?? false,
     inspect: settings.VITE_INSPECT ?? false,
     requestTimeoutMs: settings.VITE_LOGIN_SERVICE_TIMEOUT_MS ?? 15_000,
-    suiGraphqlUrl: settings.VITE_SUI_GRAPHQL_URL ?? (builtIn ? `${mockBase}/sui/graphql` : DEFAULT_SUI_GRAPHQL_URLS[network]),
+    suiGraphqlUrl:
+      settings.VITE_SUI_GRAPHQL_URL ?? (builtIn ? `${BUILT_IN_MOCK_PATH}/sui/graphql` : DEFAULT_SUI_GRAPHQL_URLS[network]),
     suiFaucetUrl:
       network === 'mainnet'
         ? null
-        : trimSlashes(settings.VITE_SUI_FAUCET_URL ?? (builtIn ? `${mockBase}/sui/faucet` : DEFAULT_SUI_FAUCET_URLS[network]!)),
+        : trimSlashes(
+            settings.VITE_SUI_FAUCET_URL ?? (builtIn ? `${BUILT_IN_MOCK_PATH}/sui/faucet` : DEFAULT_SUI_FAUCET_URLS[network]!),
+          ),
   };
 }
+
+/** The configuration of the page at `pageUrl`, from the build's template (the page's own code). */
+export function pageConfig(template: ConfigTemplate, pageUrl: string): AppConfig {
+  const page = new URL(pageUrl);
+  const onPage = (url: string) => (url.startsWith('/') ? page.origin + url : url);
+  return {
+    ...template,
+    enokiApiUrl: onPage(template.enokiApiUrl),
+    authUrls: Object.fromEntries(Object.entries(template.authUrls).map(([provider, url]) => [provider, onPage(url)])) as Record<
+      Provider,
+      string
+    >,
+    redirectUrl: template.redirectUrl ?? `${page.origin}${page.pathname}${page.search}`,
+    suiGraphqlUrl: onPage(template.suiGraphqlUrl),
+    suiFaucetUrl: template.suiFaucetUrl && onPage(template.suiFaucetUrl),
+  };
+}
+
+/** The page's configuration from settings already checked (the build's template, resolved for the page). */
+export const configFromSettings = (settings: Settings, pageUrl: string): AppConfig =>
+  pageConfig(configTemplate(settings), pageUrl);
 
 /** The providers that can be offered: in real mode, only those with a client id. */
 export function availableProviders(config: AppConfig): Provider[] {

@@ -10,14 +10,13 @@
  */
 import { anythingStored, runtimeModule } from './app/lazy-sign-in-actors.ts';
 import { isSignInWindow } from './popup-relay.ts';
-import { appKeyOf } from './config.ts';
 import { storageKeys } from './storage/keys.ts';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 
 /** Opens the key database and lets it be, briefly; it never creates it. */
 function warmKeyDatabase() {
-  const request = indexedDB.open(storageKeys(appKeyOf(__SIGN_IN_SETTINGS__)).database);
+  const request = indexedDB.open(storageKeys(__SIGN_IN_CONFIG__.enokiApiKey).database);
   // No database yet: abort, so that the vault creates it with its store as usual.
   request.onupgradeneeded = () => request.transaction?.abort();
   request.onsuccess = () => {

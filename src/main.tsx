@@ -13,7 +13,7 @@ import { waitFor } from 'xstate';
 import { createRoot } from 'react-dom/client';
 import { startSignInActor } from './app/sign-in-actor.ts';
 import { createTransitionLog, type TransitionEntry } from './app/transition-log.ts';
-import { availableProviders, configFromSettings } from './config.ts';
+import { availableProviders, pageConfig } from './config.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 import { App } from './ui/App.tsx';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
@@ -38,7 +38,7 @@ function showSignInWindowDone() {
 async function boot() {
   if (isSignInWindow) return showSignInWindowDone();
   const root = createRoot(document.getElementById('root')!);
-  const config = configFromSettings(__SIGN_IN_SETTINGS__, window.location.href);
+  const config = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
   const query = new URLSearchParams(window.location.search);
   // Read before the machine starts: it removes the fragment as soon as it takes it.
   const isCallbackPage = isCallbackFragment(window.location.hash);

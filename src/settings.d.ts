@@ -1,5 +1,5 @@
-/** The settings vite.config.ts checked at build time (see configFromSettings). */
-declare const __SIGN_IN_SETTINGS__: import('./config.ts').Settings;
+/** The configuration vite.config.ts made from the settings it checked at build time (see configTemplate). */
+declare const __SIGN_IN_CONFIG__: import('./config.ts').ConfigTemplate;
 /**
  * Whether this build signs in through a window (VITE_SIGN_IN_MODE=popup). A build-time
  * constant, so that a redirect build carries none of the window's code.

@@ -7,13 +7,13 @@
  * as VITE_SIGN_IN_MODE says. The app itself passes its running actor.
  */
 import { startSignInActor } from './app/sign-in-actor.ts';
-import { availableProviders, configFromSettings } from './config.ts';
+import { availableProviders, pageConfig } from './config.ts';
 import { registerZkLoginWallets as registerWallets, type RegisterZkLoginWalletsOptions } from './wallet/register.ts';
 
 export type ZkLoginWalletsOptions = Partial<RegisterZkLoginWalletsOptions>;
 
 export function registerZkLoginWallets(options: ZkLoginWalletsOptions = {}) {
-  const config = configFromSettings(__SIGN_IN_SETTINGS__, window.location.href);
+  const config = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
   const actor = options.actor ?? startSignInActor(config).actor;
   const registered = registerWallets({
     actor,
