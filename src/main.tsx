@@ -9,9 +9,9 @@ import { isSignInWindow } from './popup-relay.ts';
 // needs them, before React loads.
 import { mayShowAccount } from './early-load.ts';
 import { StrictMode } from 'react';
-import { waitFor } from 'xstate';
 import { createRoot } from 'react-dom/client';
 import { startSignInActor } from './app/sign-in-actor.ts';
+import { whenSnapshot } from './app/when-snapshot.ts';
 import { createTransitionLog, type TransitionEntry } from './app/transition-log.ts';
 import { availableProviders, pageConfig } from './config.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
@@ -62,11 +62,11 @@ async function boot() {
   // One cap for both waits.
   await Promise.race([
     Promise.all([
-      waitFor(actor, (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating')),
+      whenSnapshot(actor, (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating')),
       mayShowAccount ? loadAccountScreens() : undefined,
     ]),
     new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
-  ]).catch(() => {});
+  ]);
   root.render(
     <StrictMode>
       <App actor={actor} config={config} log={log} devtoolsOpen={query.has('devtools')} />
@@ -77,7 +77,7 @@ async function boot() {
   // would otherwise hold up the login answer's handling and the address's first paint.
   const whenIdle = window.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 200));
   const settled = isCallbackPage
-    ? waitFor(actor, (snapshot) => !snapshot.hasTag('verifying'), { timeout: Infinity })
+    ? whenSnapshot(actor, (snapshot) => !snapshot.hasTag('verifying'))
     : Promise.resolve();
   void settled.finally(() => whenIdle(preload));
   // The account's screens (and the date format their session end needs) are made ready
