@@ -12,7 +12,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startSignInActor } from './app/sign-in-actor.ts';
 import { whenSnapshot } from './app/when-snapshot.ts';
-import { createTransitionLog, type TransitionEntry } from './app/transition-log.ts';
+import type { TransitionEntry } from './app/transition-log.ts';
+import { createTransitionRecorder } from './app/transition-recorder.ts';
 import { availableProviders, pageConfig } from './config.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 import { App } from './ui/App.tsx';
@@ -44,13 +45,12 @@ async function boot() {
   const isCallbackPage = isCallbackFragment(window.location.hash);
   const wantsInspector = config.inspect || query.has('inspect');
   const inspector = wantsInspector ? (await import('./app/inspector.ts')).createInspector() : undefined;
-  const log = createTransitionLog();
   // A test harness may listen (Playwright attaches the log to its report); nothing else does.
   const reporter = (window as { __zkloginTransition?: (entry: TransitionEntry) => void }).__zkloginTransition;
-  if (reporter) log.subscribe(reporter);
+  const recorder = createTransitionRecorder(reporter);
   const { actor, preload } = startSignInActor(config, {
     next: (event) => {
-      log.observe(event);
+      recorder.observe(event);
       inspector?.next?.(event);
     },
   });
@@ -69,17 +69,21 @@ async function boot() {
   ]);
   root.render(
     <StrictMode>
-      <App actor={actor} config={config} log={log} devtoolsOpen={query.has('devtools')} />
+      <App actor={actor} config={config} transitionLog={recorder.log} devtoolsOpen={query.has('devtools')} />
     </StrictMode>,
   );
   // The Sui code is not on the first page: fetch it while the browser has nothing to do,
   // and on a callback page only once the sign-in has settled and painted: its evaluation
   // would otherwise hold up the login answer's handling and the address's first paint.
+  // The transition log's code likewise (the recorder keeps the transitions meanwhile).
   const whenIdle = window.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 200));
-  const settled = isCallbackPage
-    ? whenSnapshot(actor, (snapshot) => !snapshot.hasTag('verifying'))
-    : Promise.resolve();
-  void settled.finally(() => whenIdle(preload));
+  const settled = isCallbackPage ? whenSnapshot(actor, (snapshot) => !snapshot.hasTag('verifying')) : Promise.resolve();
+  void settled.then(() =>
+    whenIdle(() => {
+      preload();
+      void recorder.log().catch(() => {});
+    }),
+  );
   // The account's screens (and the date format their session end needs) are made ready
   // while the browser has nothing to do, for the account that a sign-in will show.
   whenIdle(() => void loadAccountScreens().then((screens) => screens?.warmUpTimeFormat()));

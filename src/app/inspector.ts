@@ -5,7 +5,7 @@
  */
 import { createBrowserInspector } from '@statelyai/inspect';
 import type { AnyEventObject, MachineContext } from 'xstate';
-import { redact } from './redact.ts';
+import { redact } from './transition-log.ts';
 
 export function createInspector() {
   const inspector = createBrowserInspector({

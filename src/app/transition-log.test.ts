@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { SESSION, stubbedMachine } from '../../machines/test-stubs.ts';
 import type { RestoreOutput } from '../../machines/sign-in.types.ts';
 import { Secret } from '../../machines/secret.ts';
-import { createTransitionLog, statePath, TRANSITION_LOG_LIMIT } from './transition-log.ts';
+import { createTransitionLog, statePath } from './transition-log.ts';
+import { TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';
 
 describe('transition log', () => {
   it('records each state change with event, source, target and the time spent in the source', async () => {

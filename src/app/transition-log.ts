@@ -1,11 +1,34 @@
 /**
  * The transition log: every state change of signInMachine with its time, event, source
  * and target, and how long the source state lasted. Payloads are redacted exactly as
- * the inspector's are. Small and always on: the devtools panel shows it, "Copy as JSON"
- * exports it for a bug report, and end-to-end tests attach it to their reports.
+ * the inspector's are. Always on: the devtools panel shows it, "Copy as JSON" exports it
+ * for a bug report, and end-to-end tests attach it to their reports. The page records
+ * transitions from the start and loads this code later (transition-recorder.ts).
+ *
+ * The redaction is here too, and the inspector (inspector.ts) uses it: one chunk for both.
  */
 import type { InspectionEvent } from 'xstate';
-import { redact } from './redact.ts';
+import { isRootSnapshot, TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';
+
+/**
+ * Redaction of secrets from anything shown to developers (this log, the inspector): the
+ * jwt, id_token, keys, randomness, proof and signature inputs. Secret boxes already print
+ * as "[redacted]"; this catches secrets by name wherever they sit in plain objects.
+ */
+const SECRET_NAMES = /^(jwt|id_?token|fragment|ephemeralKeyPair|privateKey|secretKey|randomness|proof|proofPoints|salt)$/i;
+
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') {
+    return typeof value === 'string' && /^eyJ[\w-]+\.[\w-]+\.[\w-]*$/.test(value) ? '[redacted]' : value;
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return (value as { toJSON: () => unknown }).toJSON();
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  const result: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    result[name] = SECRET_NAMES.test(name) ? '[redacted]' : redact(item, depth + 1);
+  }
+  return result;
+}
 
 export interface TransitionEntry {
   /** When it happened (ISO time). */
@@ -25,16 +48,9 @@ export interface TransitionEntry {
   context?: Readonly<Record<string, unknown>>;
 }
 
-/**
- * How many transitions the log keeps: about twenty sign-ins, enough for any bug report,
- * and a bounded share of memory in a tab that stays open all day (each entry carries its
- * redacted context).
- */
-export const TRANSITION_LOG_LIMIT = 200;
-
 export interface TransitionLog {
-  /** Feed it the actor's inspection events (createActor's `inspect` option). */
-  observe(event: InspectionEvent): void;
+  /** Feed it the actor's inspection events (createActor's `inspect` option); `at`: when it happened, if earlier than now. */
+  observe(event: InspectionEvent, at?: number): void;
   entries(): readonly TransitionEntry[];
   /** Grows with every entry, also once the log is full and its length no longer changes. */
   version(): number;
@@ -84,12 +100,10 @@ export function createTransitionLog(options: { limit?: number; now?: () => numbe
   };
 
   return {
-    observe(inspection) {
-      // Only the root machine's snapshots: its children are the actors it invokes.
-      if (inspection.type !== '@xstate.snapshot' || inspection.actorRef.sessionId !== inspection.rootId) return;
+    observe(inspection, time = now()) {
+      if (!isRootSnapshot(inspection)) return;
       const to = statePath((inspection.snapshot as { value?: unknown }).value);
       if (to === current) return;
-      const time = now();
       const entry: TransitionEntry = {
         at: new Date(time).toISOString(),
         event: inspection.event.type,

@@ -9,7 +9,7 @@ import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from './test-harness.tsx';
 afterEach(cleanup);
 
 const renderApp = (actor: ReturnType<typeof actorAt>) =>
-  render(<App actor={actor} config={BUILT_IN_CONFIG} log={createTransitionLog()} />);
+  render(<App actor={actor} config={BUILT_IN_CONFIG} transitionLog={async () => createTransitionLog()} />);
 const stateAttribute = (container: HTMLElement) =>
   container.querySelector('[data-sign-in-state]')!.getAttribute('data-sign-in-state');
 const buttonNames = () =>

@@ -79,8 +79,14 @@ function ScreensNotLoaded({ retry }: { retry: () => void }) {
 interface AppProps {
   actor: SignInActorRef;
   config: AppConfig;
-  log: TransitionLog;
+  /** The transition log, for the devtools panel: the same promise on every call. */
+  transitionLog: () => Promise<TransitionLog>;
   devtoolsOpen?: boolean;
+}
+
+/** The panel with the log, once both have loaded (the nearest Suspense's fallback meanwhile). */
+function Devtools({ transitionLog }: Pick<AppProps, 'transitionLog'>) {
+  return <DevtoolsPanel log={use(transitionLog())} />;
 }
 
 /** The page, given the running actor: everything below reads it from the context. */
@@ -93,7 +99,7 @@ export function App({ actor, ...props }: AppProps) {
 }
 
 /** What the page shows follows the machine's state and nothing else. */
-function Page({ config, log, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'actor'>) {
+function Page({ config, transitionLog, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'actor'>) {
   const state = useStateName();
   const hasAccount = useHasTag('has-account');
   const canSignIn = useHasTag('can-sign-in');
@@ -131,7 +137,7 @@ function Page({ config, log, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'acto
       )}
       {devtoolsOpen && (
         <Suspense fallback={<p role="status">Loading the statechart…</p>}>
-          <DevtoolsPanel log={log} />
+          <Devtools transitionLog={transitionLog} />
         </Suspense>
       )}
       <footer className="app-footer">

@@ -24,7 +24,7 @@ it("the account's screens: a status while their chunk loads; if it fails, still 
   const { App, SCREENS_NOT_LOADED } = await import('./App.tsx');
   const { loadAccountScreens } = await import('./account-screens-loader.ts');
   const actor = actorAt({ 'signed-in': 'idle' }, ACCOUNT);
-  await act(async () => render(<App actor={actor} config={BUILT_IN_CONFIG} log={createTransitionLog()} />));
+  await act(async () => render(<App actor={actor} config={BUILT_IN_CONFIG} transitionLog={async () => createTransitionLog()} />));
   expect(screen.getByRole('status').textContent).toBe('Opening your account…');
   expect(screen.queryByTestId('address')).toBeNull();
 

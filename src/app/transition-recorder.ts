@@ -1,0 +1,56 @@
+/**
+ * The transition log from the machine's first transition on, with the log's code off the
+ * first page.
+ *
+ * The log (transition-log.ts) redacts and copies every transition for the devtools panel,
+ * "Copy as JSON" and test reports; showing the first page needs none of it, and its code
+ * with the redaction's weighed 590 bytes of gzip there. The recorder keeps the root
+ * machine's snapshots, each with the time it arrived, until the log's code has loaded (when
+ * the browser is idle, or when the panel opens), then hands them to the log in order, and
+ * every later one at once.
+ */
+import type { InspectionEvent } from 'xstate';
+import { lazyModule } from '../lazy-module.ts';
+import type { TransitionEntry, TransitionLog } from './transition-log.ts';
+import { isRootSnapshot, TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';
+
+const logModule = lazyModule(() => import('./transition-log.ts'));
+
+export interface TransitionRecorder {
+  /** Feed it the actor's inspection events (createActor's `inspect` option). */
+  observe(inspection: InspectionEvent): void;
+  /** The log, with every transition so far: its code is loaded on the first call. */
+  log(): Promise<TransitionLog>;
+}
+
+/** `report`, when given, hears of every entry of the log, in order (a test harness's). */
+export function createTransitionRecorder(report?: (entry: TransitionEntry) => void): TransitionRecorder {
+  // Bounded in case the log's code never arrives: the log keeps no more transitions than
+  // this anyway, and most snapshots are transitions.
+  let waiting: [inspection: InspectionEvent, at: number][] = [];
+  let log: TransitionLog | undefined;
+  let loading: Promise<TransitionLog> | undefined;
+  return {
+    observe(inspection) {
+      if (log) return log.observe(inspection);
+      if (!isRootSnapshot(inspection)) return;
+      waiting.push([inspection, Date.now()]);
+      if (waiting.length > TRANSITION_LOG_LIMIT) waiting.shift();
+    },
+    log: () =>
+      (loading ??= logModule.load().then(
+        ({ createTransitionLog }) => {
+          const created = createTransitionLog();
+          if (report) created.subscribe(report);
+          waiting.forEach(([inspection, at]) => created.observe(inspection, at));
+          waiting = [];
+          return (log = created);
+        },
+        (error: unknown) => {
+          // Not arrived (a network blip): asked for again next time, nothing recorded is lost.
+          loading = undefined;
+          throw error;
+        },
+      )),
+  };
+}
