@@ -105,7 +105,13 @@ export default defineConfig(({ mode }) => {
       },
     },
     test: {
-      include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'mocks/**/*.test.ts', 'bench/**/*.test.ts'],
+      include: [
+        'src/**/*.test.{ts,tsx}',
+        'machines/**/*.test.ts',
+        'mocks/**/*.test.ts',
+        'bench/**/*.test.ts',
+        'vite-plugins/**/*.test.ts',
+      ],
       environment: 'node',
       setupFiles: ['./vitest.setup.ts'],
     },
