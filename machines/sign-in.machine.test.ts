@@ -184,6 +184,16 @@ describe('signInMachine: running with stubbed actors', () => {
     if (output.status === 'expired') expect(snapshot.context.notice).toBe('Your session has expired. Please sign in again.');
   });
 
+  it('an actor the app edge did not provide fails, naming itself', async () => {
+    // Nothing provided: the restore's stand-in is invoked at start.
+    const snapshot = await waitFor(createActor(signInMachine, { input: {} }).start(), (s) => !s.matches('restoring'));
+    expect(snapshot.matches('idle')).toBe(true);
+    expect(snapshot.context.failure).toMatchObject({
+      step: 'restoring',
+      message: 'signInMachine: actor "restoreSession" was not provided',
+    });
+  });
+
   it('a restore that cannot run (its code did not load) clears nothing: the sign-in buttons, with why', async () => {
     const clearSession = vi.fn(async () => {});
     const machine = stubbedMachine({

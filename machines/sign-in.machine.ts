@@ -19,7 +19,19 @@
  * Each state's one-sentence description, for the chart, the docs and the devtools, is in
  * sign-in.descriptions.ts.
  */
-import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+  type AnyActorLogic,
+  type CallbackActorLogic,
+  type PromiseActorLogic,
+} from 'xstate';
 import { msUntilExpiry } from './expiry.ts';
 import { SESSION_EXPIRED_MESSAGE } from './machine-messages.ts';
 import { messageOf, STRAY_CALLBACK, toFailure } from './failure.ts';
@@ -48,9 +60,15 @@ import type {
   WalletSignOutput,
 } from './sign-in.types.ts';
 
-const notProvided = (name: string) => async (): Promise<never> => {
-  throw new Error(`signInMachine: actor "${name}" was not provided`);
-};
+/**
+ * Every actor's stand-in until the app edge provides it (`signInMachine.provide`): invoked,
+ * it fails, naming the actor. One logic for all, typed as each: the first page carries the
+ * machine, and fourteen stand-ins of their own weighed twice as much.
+ */
+const notProvided = fromPromise<never>(async ({ self }) => {
+  throw new Error(`signInMachine: actor "${self.id}" was not provided`);
+});
+const provideLater = <Logic extends AnyActorLogic>() => notProvided as unknown as Logic;
 
 const UNREADABLE_NOTICE = 'Your stored session could not be read, so you have been signed out.';
 
@@ -224,11 +242,11 @@ export const signInMachine = setup({
   },
   actors: {
     /** Reads storage and says what it holds; never throws. */
-    restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(notProvided('restoreSession')),
+    restoreSession: provideLater<PromiseActorLogic<RestoreOutput, { discardPendingFlow: boolean }>>(),
     /** Makes the ephemeral key and nonce ahead of a likely click, in memory only. */
-    prepareSignIn: fromPromise<void, void>(notProvided('prepareSignIn')),
+    prepareSignIn: provideLater<PromiseActorLogic<void, void>>(),
     /** Makes (or takes the prepared) ephemeral key and nonce, stores the session, returns the provider URL. */
-    startSignIn: fromPromise<StartOutput, StartInput>(notProvided('startSignIn')),
+    startSignIn: provideLater<PromiseActorLogic<StartOutput, StartInput>>(),
     /**
      * Popup mode: opens the sign-in window at once (in the click's own task, so that
      * blockers allow it) and says `popup.opened` or `popup.blocked`; goes where it is told
@@ -236,31 +254,27 @@ export const signInMachine = setup({
      * its flow only (`popup.callback`) and says `popup.closed` when the visitor closes it.
      * Stopped, it closes a window that is still open.
      */
-    popupWindow: fromCallback<PopupCommand, void, SignInEvent>(() => {
-      throw new Error('signInMachine: actor "popupWindow" was not provided');
-    }),
+    popupWindow: provideLater<CallbackActorLogic<PopupCommand, void, SignInEvent>>(),
     /** Runs the callback checks against the flow this tab started. */
-    validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(notProvided('validateCallback')),
+    validateCallback: provideLater<PromiseActorLogic<CallbackOutput, { fragment: Secret<string> }>>(),
     /** Gets address, salt and publicKey; stores the jwt and the sign-in state. */
-    fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(notProvided('fetchLogin')),
+    fetchLogin: provideLater<PromiseActorLogic<SignedInSession, { jwt: Secret<string> }>>(),
     /** Requests the proof, checks it builds a signer for our address, stores it. */
-    createProof: fromPromise<void, void>(notProvided('createProof')),
+    createProof: provideLater<PromiseActorLogic<void, void>>(),
     /** Signs a personal message with the zkLogin signer. */
-    signMessage: fromPromise<SignOutput, { message: string }>(notProvided('signMessage')),
+    signMessage: provideLater<PromiseActorLogic<SignOutput, { message: string }>>(),
     /** Asks the Sui node whether the signature is valid for the address. */
-    verifySignature: fromPromise<Verification, { message: string; signature: string; address: string }>(
-      notProvided('verifySignature'),
-    ),
+    verifySignature: provideLater<PromiseActorLogic<Verification, { message: string; signature: string; address: string }>>(),
     /** Reads the address's SUI balance from the Sui node. */
-    loadBalance: fromPromise<BalanceOutput, { address: string }>(notProvided('loadBalance')),
+    loadBalance: provideLater<PromiseActorLogic<BalanceOutput, { address: string }>>(),
     /** Asks the faucet for test SUI for the address (testnet and devnet). */
-    requestTestSui: fromPromise<void, { address: string }>(notProvided('requestTestSui')),
+    requestTestSui: provideLater<PromiseActorLogic<void, { address: string }>>(),
     /** Builds, signs (zkLogin) and executes a SUI transfer. */
-    sendSui: fromPromise<TransferReceipt, TransferRequest>(notProvided('sendSui')),
+    sendSui: provideLater<PromiseActorLogic<TransferReceipt, TransferRequest>>(),
     /** Signs a dApp's message or transaction with the zkLogin signer (a transaction built, and executed when asked, with the node). */
-    walletRequest: fromPromise<WalletSignOutput, WalletRequest>(notProvided('walletRequest')),
+    walletRequest: provideLater<PromiseActorLogic<WalletSignOutput, WalletRequest>>(),
     /** Clears sign-in state, session and native key. */
-    clearSession: fromPromise<void, { everywhere: boolean }>(notProvided('clearSession')),
+    clearSession: provideLater<PromiseActorLogic<void, { everywhere: boolean }>>(),
   },
   actions: {
     /** Sends the browser to the provider (attached at the app edge). */
