@@ -31,6 +31,15 @@ describe('the lean preload helper', () => {
     expect(links()).toEqual(['modulepreload /app/assets/a.js', 'modulepreload /app/assets/c.js']);
   });
 
+  it("never links the page's own stylesheet again (a chunk importing from the entry lists it)", async () => {
+    const own = document.createElement('link');
+    own.rel = 'stylesheet';
+    own.setAttribute('href', '/assets/index.css');
+    document.head.append(own);
+    await expect(helper()(async () => 'runtime', ['assets/signer.js', 'assets/index.css'])).resolves.toBe('runtime');
+    expect(links()).toEqual(['stylesheet /assets/index.css', 'modulepreload /assets/signer.js']);
+  });
+
   it('imports with no files to link (a chunk without dependencies)', async () => {
     await expect(helper()(async () => 'plain')).resolves.toBe('plain');
     expect(links()).toEqual([]);

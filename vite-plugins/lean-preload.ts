@@ -13,7 +13,9 @@
  * - the policy (content-security-policy.ts) allows the app's own scripts and styles, with
  *   no nonce;
  * - the base is absolute ('/' unless configured), so a file's URL is the base and its name;
- * - no link for a lazy chunk is written into the page by anything else;
+ * - no link for a lazy chunk is written into the page by anything else, and the one
+ *   stylesheet the page links itself (the entry's, which chunks that import from the entry
+ *   list as theirs) is not linked twice;
  * - nothing listens for `vite:preloadError`: a chunk that fails to arrive rejects the
  *   import, as it would without the helper, and the app says so where the code was needed
  *   (a stylesheet that fails rejects it the same way).
@@ -33,9 +35,12 @@ export const __vitePreload = (load, deps) =>
     (deps || []).map((dep) => {
       if (dep in seen) return seen[dep];
       const css = dep.endsWith('.css');
+      const href = ${JSON.stringify(base)} + dep;
+      // The page's own stylesheet (a chunk that imports from the entry lists it): linked already.
+      if (css && document.querySelector('link[rel=stylesheet][href="' + href + '"]')) return;
       const link = document.createElement('link');
       link.rel = css ? 'stylesheet' : 'modulepreload';
-      link.href = ${JSON.stringify(base)} + dep;
+      link.href = href;
       document.head.append(link);
       return (seen[dep] = css
         ? new Promise((resolve, reject) => {
