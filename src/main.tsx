@@ -76,7 +76,10 @@ async function boot() {
   // and on a callback page only once the sign-in has settled and painted: its evaluation
   // would otherwise hold up the login answer's handling and the address's first paint.
   // The transition log's code likewise (the recorder keeps the transitions meanwhile).
-  const whenIdle = window.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 200));
+  // Idle, or a second later at the latest: on a page that is never idle (a long chain of
+  // work), the wallets must still be registered and the recorder must hand its snapshots on.
+  const whenIdle = (task: () => void) =>
+    window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 1_000 }) : setTimeout(task, 200);
   const settled = isCallbackPage ? whenSnapshot(actor, (snapshot) => !snapshot.hasTag('verifying')) : Promise.resolve();
   void settled.then(() =>
     whenIdle(() => {
