@@ -82,6 +82,9 @@ export default defineConfig(({ mode }) => {
     // Popup mode as a constant of its own: a redirect build drops the window's code.
     define: {
       __SIGN_IN_CONFIG__: JSON.stringify(configTemplate(settings)),
+      // The one value read before the page's configuration is made (src/early-load.ts):
+      // by itself, not a second copy of the whole template.
+      '__SIGN_IN_CONFIG__.enokiApiKey': JSON.stringify(configTemplate(settings).enokiApiKey),
       __POPUP_MODE__: JSON.stringify(settings.VITE_SIGN_IN_MODE === 'popup'),
     },
     server: { headers: SECURITY_HEADERS, port: 5173 },
