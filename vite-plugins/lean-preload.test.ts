@@ -20,6 +20,8 @@ describe('the lean preload helper', () => {
     const load = vi.fn(async () => 'module');
     const result = preload(load, ['assets/a.js', 'assets/b.js']);
     expect(links()).toEqual(['modulepreload /assets/a.js', 'modulepreload /assets/b.js']);
+    // With the credentials mode of import() itself, so that the import takes the preloaded response.
+    expect([...document.head.querySelectorAll('link')].map((link) => link.getAttribute('crossorigin'))).toEqual(['', '']);
     await expect(result).resolves.toBe('module');
     expect(load).toHaveBeenCalledOnce();
   });

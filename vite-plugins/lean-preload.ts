@@ -40,6 +40,9 @@ export const __vitePreload = (load, deps) =>
       if (css && document.querySelector('link[rel=stylesheet][href="' + href + '"]')) return;
       const link = document.createElement('link');
       link.rel = css ? 'stylesheet' : 'modulepreload';
+      // Anonymous: the credentials mode import() fetches a module with, so that any browser
+      // takes the preloaded response for the import.
+      link.crossOrigin = '';
       link.href = href;
       document.head.append(link);
       return (seen[dep] = css
