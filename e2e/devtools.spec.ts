@@ -1,4 +1,4 @@
-import { createProof, expect, expectState, test } from './fixtures.ts';
+import { BUTTONS, createProof, expect, expectEnabledButtons, expectState, signIn, test } from './fixtures.ts';
 
 const isPanelCode = (url: string) => /\/assets\/DevtoolsPanel-[\w-]+\.(js|css)$/.test(url);
 
@@ -147,4 +147,26 @@ test('clicking a state lists its transitions: event, guard, target', async ({ pa
   await panel.locator('[data-state-id="signIn.failed"]').click();
   await expect(list.getByRole('row', { name: /user\.retry/ })).toContainText('canRetry');
   await expect(list.getByRole('row', { name: /user\.retry/ })).toContainText('fetching-login');
+});
+
+const PANEL_NOT_LOADED =
+  'The statechart panel could not be loaded (check your connection). The page goes on without it: reload to try again.';
+
+test('a panel whose code does not arrive says so in its place; the account stays as it was', async ({ page }) => {
+  const { login } = await signIn(page, 'google', 'Alice');
+  await page.route((url) => isPanelCode(url.href), (route) => route.abort('internetdisconnected'));
+  await page.keyboard.press('Alt+Shift+D');
+  const panel = page.getByRole('region', { name: 'Statechart' });
+  await expect(panel.getByRole('alert')).toHaveText(PANEL_NOT_LOADED);
+  await expectState(page, 'signed-in');
+  await expect(page.getByTestId('address')).toHaveText(login.address);
+  await expect(page.getByRole('button', { name: 'Create proof' })).toBeEnabled();
+});
+
+test('a transition log that does not arrive leaves the sign-in buttons usable', async ({ page }) => {
+  await page.route('**/assets/transition-log-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/?devtools');
+  await expect(page.getByRole('region', { name: 'Statechart' }).getByRole('alert')).toHaveText(PANEL_NOT_LOADED);
+  await expectState(page, 'idle');
+  await expectEnabledButtons(page, BUTTONS.signIn);
 });

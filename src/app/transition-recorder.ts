@@ -19,7 +19,7 @@ const logModule = lazyModule(() => import('./transition-log.ts'));
 export interface TransitionRecorder {
   /** Feed it the actor's inspection events (createActor's `inspect` option). */
   observe(inspection: InspectionEvent): void;
-  /** The log, with every transition so far: its code is loaded on the first call. */
+  /** The log, with every transition so far: its code is loaded on the first call; the same promise on every call. */
   log(): Promise<TransitionLog>;
 }
 
@@ -37,20 +37,16 @@ export function createTransitionRecorder(report?: (entry: TransitionEntry) => vo
       waiting.push([inspection, Date.now()]);
       if (waiting.length > TRANSITION_LOG_LIMIT) waiting.shift();
     },
+    // A failed load stays failed (the panel says so; a reload tries again): React's `use`
+    // needs the same promise on every render, and a new attempt per render would ask the
+    // network again at each one and never settle the panel.
     log: () =>
-      (loading ??= logModule.load().then(
-        ({ createTransitionLog }) => {
-          const created = createTransitionLog();
-          if (report) created.subscribe(report);
-          waiting.forEach(([inspection, at]) => created.observe(inspection, at));
-          waiting = [];
-          return (log = created);
-        },
-        (error: unknown) => {
-          // Not arrived (a network blip): asked for again next time, nothing recorded is lost.
-          loading = undefined;
-          throw error;
-        },
-      )),
+      (loading ??= logModule.load().then(({ createTransitionLog }) => {
+        const created = createTransitionLog();
+        if (report) created.subscribe(report);
+        waiting.forEach(([inspection, at]) => created.observe(inspection, at));
+        waiting = [];
+        return (log = created);
+      })),
   };
 }

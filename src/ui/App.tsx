@@ -4,6 +4,7 @@ import type { TransitionLog } from '../app/transition-log.ts';
 import type { AppConfig } from '../config.ts';
 import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
 import { BusyStatus } from './BusyStatus.tsx';
+import { DevtoolsBoundary } from './DevtoolsBoundary.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
@@ -136,9 +137,11 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen }: Omit<AppPr
         </Suspense>
       )}
       {devtoolsOpen && (
-        <Suspense fallback={<p role="status">Loading the statechart…</p>}>
-          <Devtools transitionLog={transitionLog} />
-        </Suspense>
+        <DevtoolsBoundary>
+          <Suspense fallback={<p role="status">Loading the statechart…</p>}>
+            <Devtools transitionLog={transitionLog} />
+          </Suspense>
+        </DevtoolsBoundary>
       )}
       <footer className="app-footer">
         {config.builtIn ? (
