@@ -154,7 +154,10 @@ const PANEL_NOT_LOADED =
 
 test('a panel whose code does not arrive says so in its place; the account stays as it was', async ({ page }) => {
   const { login } = await signIn(page, 'google', 'Alice');
-  await page.route((url) => isPanelCode(url.href), (route) => route.abort('internetdisconnected'));
+  await page.route(
+    (url) => isPanelCode(url.href),
+    (route) => route.abort('internetdisconnected'),
+  );
   await page.keyboard.press('Alt+Shift+D');
   const panel = page.getByRole('region', { name: 'Statechart' });
   await expect(panel.getByRole('alert')).toHaveText(PANEL_NOT_LOADED);
