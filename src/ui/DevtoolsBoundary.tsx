@@ -19,7 +19,8 @@ export class DevtoolsBoundary extends Component<{ children: ReactNode }, { faile
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <aside className="devtools" role="region" aria-label="Statechart">
+      <aside className="devtools devtools-failed" role="region" aria-label="Statechart">
+        <h2>Statechart</h2>
         <p role="alert">{DEVTOOLS_NOT_LOADED}</p>
       </aside>
     );
