@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { builtInMocks } from './mocks/vite-plugin.ts';
-import { configTemplate, connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
+import { appKeyOf, configTemplate, connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.ts';
 import { leanPreload } from './vite-plugins/lean-preload.ts';
 
@@ -84,7 +84,7 @@ export default defineConfig(({ mode }) => {
       __SIGN_IN_CONFIG__: JSON.stringify(configTemplate(settings)),
       // The one value read before the page's configuration is made (src/early-load.ts):
       // by itself, not a second copy of the whole template.
-      '__SIGN_IN_CONFIG__.enokiApiKey': JSON.stringify(configTemplate(settings).enokiApiKey),
+      '__SIGN_IN_CONFIG__.enokiApiKey': JSON.stringify(appKeyOf(settings)),
       __POPUP_MODE__: JSON.stringify(settings.VITE_SIGN_IN_MODE === 'popup'),
     },
     server: { headers: SECURITY_HEADERS, port: 5173 },
