@@ -77,4 +77,28 @@ describe('transition recorder', () => {
     recorder.observe({ type: '@xstate.event', actorRef: { sessionId: 'root' }, rootId: 'root', event: { type: 'e' } } as never);
     expect((await recorder.log()).entries()).toEqual([]);
   });
+
+  it('spends its bound on transitions only: the actors’ snapshots and other events do not push them out', async () => {
+    const recorder = createTransitionRecorder();
+    for (let index = 0; index < TRANSITION_LOG_LIMIT; index++) {
+      recorder.observe({
+        type: '@xstate.snapshot',
+        actorRef: { sessionId: 'root' },
+        rootId: 'root',
+        event: { type: `event.${index}` },
+        snapshot: { value: `state-${index}`, context: {} },
+      } as never);
+      recorder.observe({
+        type: '@xstate.snapshot',
+        actorRef: { sessionId: 'child' },
+        rootId: 'root',
+        event: { type: 'child.event' },
+        snapshot: { value: 'x', context: {} },
+      } as never);
+      recorder.observe({ type: '@xstate.event', actorRef: { sessionId: 'root' }, rootId: 'root', event: { type: 'e' } } as never);
+    }
+    const entries = (await recorder.log()).entries();
+    expect(entries).toHaveLength(TRANSITION_LOG_LIMIT);
+    expect(entries[0]!.event).toBe('event.0');
+  });
 });
