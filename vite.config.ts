@@ -4,6 +4,7 @@ import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { builtInMocks } from './mocks/vite-plugin.ts';
 import { appKeyOf, configTemplate, connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.ts';
+import { elkWithoutRequire } from './vite-plugins/elk-without-require.ts';
 import { leanPreload } from './vite-plugins/lean-preload.ts';
 
 // Headers for every page the dev and preview servers send. The token must never leak
@@ -61,6 +62,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       leanPreload(),
+      elkWithoutRequire(),
       react(),
       builtInMocks({ enabled: isBuiltIn(settings) && mode !== 'test', network: settings.VITE_SUI_NETWORK ?? 'testnet' }),
       contentSecurityPolicy({ connectSources: connectSources(settings) }),
