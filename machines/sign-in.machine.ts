@@ -56,6 +56,7 @@ import type {
   StartOutput,
   Verification,
   WalletAnswer,
+  WalletRefusal,
   WalletRequest,
   WalletSignOutput,
 } from './sign-in.types.ts';
@@ -71,15 +72,6 @@ const notProvided = fromPromise<never>(async ({ self }) => {
 const provideLater = <Logic extends AnyActorLogic>() => notProvided as unknown as Logic;
 
 const UNREADABLE_NOTICE = 'Your stored session could not be read, so you have been signed out.';
-
-/** Ours (the spec names none): why a dApp's request through a wallet was refused. */
-export const WALLET_REFUSALS = {
-  noAccount: 'This wallet has no account in this tab: connect first.',
-  notThisAccount: "The request names another account or chain than this wallet's account.",
-  busy: 'The account is busy with another request: try again when it is done.',
-  signInUnderWay: 'A sign-in is already under way in this tab.',
-  signedOut: 'The session ended before the request was done.',
-} as const;
 
 /** Keeps what an actor threw as the failure of `step` (an onError transition's action). */
 const failWith = (step: FailedStep) =>
@@ -177,11 +169,11 @@ const signedOutElsewhere = {
   actions: ['clearFailure', { type: 'assignNotice', params: 'You signed out in another tab.' }],
 } as const;
 
-const refuseWallet = (message: string) => ({ actions: { type: 'refuseWallet', params: message } }) as const;
+const refuseWallet = (refusal: WalletRefusal) => ({ actions: { type: 'refuseWallet', params: refusal } }) as const;
 
 /** A dApp's request for this account (and chain) goes to `target`; one for another is refused. */
 const acceptWalletRequest = (target: string) =>
-  [{ guard: 'forThisAccount', target, actions: 'assignWalletRequest' }, refuseWallet(WALLET_REFUSALS.notThisAccount)] as const;
+  [{ guard: 'forThisAccount', target, actions: 'assignWalletRequest' }, refuseWallet('notThisAccount')] as const;
 
 /** A dApp's disconnect of this account's wallet is the visitor's sign-out, answered; another wallet's changes nothing. */
 const walletDisconnect = [
@@ -345,16 +337,16 @@ export const signInMachine = setup({
         }
       }
       if (event.silent) return { type: 'wallet.answer', requestId, ok: true, account: null };
-      return { type: 'wallet.answer', requestId, ok: false, message: WALLET_REFUSALS.signInUnderWay };
+      return { type: 'wallet.answer', requestId, ok: false, refusal: 'signInUnderWay' };
     }),
     answerWalletDisconnect: emit(({ event }): WalletAnswer => {
       assertEvent(event, 'wallet.disconnect');
       return { type: 'wallet.answer', requestId: event.requestId, ok: true };
     }),
-    refuseWallet: emit(({ event }, message: string): WalletAnswer => {
+    refuseWallet: emit(({ event }, refusal: WalletRefusal): WalletAnswer => {
       assertEvent(event, ['wallet.sign', 'wallet.connect', 'wallet.disconnect']);
       const requestId = event.type === 'wallet.sign' ? event.request.requestId : event.requestId;
-      return { type: 'wallet.answer', requestId, ok: false, message };
+      return { type: 'wallet.answer', requestId, ok: false, refusal };
     }),
     assignWalletRequest: assign({
       walletRequest: ({ event }) => {
@@ -458,7 +450,7 @@ export const signInMachine = setup({
   on: {
     'wallet.connect': { actions: 'answerWalletConnect' },
     'wallet.disconnect': { actions: 'answerWalletDisconnect' },
-    'wallet.sign': refuseWallet(WALLET_REFUSALS.noAccount),
+    'wallet.sign': refuseWallet('noAccount'),
   },
   states: {
     // Reads storage at load, after "Start over", and after a refused callback, whose
@@ -670,7 +662,7 @@ export const signInMachine = setup({
           { target: 'signed-in', actions: [failWith('proving'), assign({ pendingTransfer: null })] },
         ],
       },
-      on: { ...accountEvents, 'wallet.sign': refuseWallet(WALLET_REFUSALS.busy) },
+      on: { ...accountEvents, 'wallet.sign': refuseWallet('busy') },
     },
 
     // Two regions: signing a message (then asking the node to verify it), and the node's
@@ -782,7 +774,7 @@ export const signInMachine = setup({
                   actions: [{ type: 'refuseWalletRequest', params: ({ event }) => messageOf(event.error) }, 'clearWalletRequest'],
                 },
               },
-              on: { 'wallet.sign': refuseWallet(WALLET_REFUSALS.busy) },
+              on: { 'wallet.sign': refuseWallet('busy') },
             },
           },
         },

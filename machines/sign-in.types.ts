@@ -129,9 +129,17 @@ export interface WalletAccountData {
   publicKey: string;
 }
 
-/** The machine's answer to a wallet event (emitted, by request id). */
+/**
+ * Why the machine refused a dApp's request, when that is one of these: the wallet words
+ * it (src/wallet/wallet-refusals.ts), so the wording is not part of the first page.
+ */
+export type WalletRefusal = 'noAccount' | 'notThisAccount' | 'busy' | 'signInUnderWay';
+
+/** The machine's answer to a wallet event (emitted, by request id): done, or refused with why. */
 export type WalletAnswer = { type: 'wallet.answer'; requestId: string } & (
-  { ok: true; account?: WalletAccountData | null; output?: WalletSignOutput } | { ok: false; message: string }
+  | { ok: true; account?: WalletAccountData | null; output?: WalletSignOutput }
+  | { ok: false; refusal: WalletRefusal }
+  | { ok: false; message: string }
 );
 
 export type SignInEvent =

@@ -7,8 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { LoginServiceError } from '../src/login-service/errors.ts';
-import { WALLET_REFUSALS } from './sign-in.machine.ts';
-import type { RestoreOutput, SignInEvent, WalletAnswer, WalletRequest, WalletSignOutput } from './sign-in.types.ts';
+import type {
+  RestoreOutput,
+  SignInEvent,
+  StartInput,
+  StartOutput,
+  WalletAnswer,
+  WalletRequest,
+  WalletSignOutput,
+} from './sign-in.types.ts';
 import { failing, SESSION, stubbedMachine, type StubActors } from './test-stubs.ts';
 
 const OTHER = `0x${'ef'.repeat(32)}`;
@@ -115,24 +122,38 @@ describe('signInMachine and the wallets', () => {
     expect(actor.getSnapshot().context.walletRequest).toBeNull();
   });
 
+  it("an interactive connect while this tab's own sign-in is under way is refused with why", async () => {
+    const { actor, ask } = await started('empty', {
+      startSignIn: fromPromise<StartOutput, StartInput>(() => new Promise(() => {})),
+    });
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    expect(actor.getSnapshot().value).toEqual({ redirecting: 'preparing' });
+    expect(await ask({ type: 'wallet.connect', requestId: 'w', provider: 'twitch', silent: false }, 'w')).toEqual({
+      type: 'wallet.answer',
+      requestId: 'w',
+      ok: false,
+      refusal: 'signInUnderWay',
+    });
+  });
+
   it('a request for another account or chain, with no account, or while another runs, is refused with why', async () => {
     const { actor, ask } = await started('ready', {
       walletRequest: fromPromise<WalletSignOutput, WalletRequest>(() => new Promise(() => {})),
     });
     expect(await ask(sign({ requestId: 'a', address: OTHER }), 'a')).toMatchObject({
       ok: false,
-      message: WALLET_REFUSALS.notThisAccount,
+      refusal: 'notThisAccount',
     });
     expect(await ask(sign({ requestId: 'b', chain: 'sui:mainnet' }), 'b')).toMatchObject({
       ok: false,
-      message: WALLET_REFUSALS.notThisAccount,
+      refusal: 'notThisAccount',
     });
     actor.send(sign({ requestId: 'slow' }));
     expect(actor.getSnapshot().value).toMatchObject({ ready: { wallet: 'working' } });
-    expect(await ask(sign({ requestId: 'c' }), 'c')).toMatchObject({ ok: false, message: WALLET_REFUSALS.busy });
+    expect(await ask(sign({ requestId: 'c' }), 'c')).toMatchObject({ ok: false, refusal: 'busy' });
 
     const nobody = await started('empty');
-    expect(await nobody.ask(sign({ requestId: 'd' }), 'd')).toMatchObject({ ok: false, message: WALLET_REFUSALS.noAccount });
+    expect(await nobody.ask(sign({ requestId: 'd' }), 'd')).toMatchObject({ ok: false, refusal: 'noAccount' });
   });
 
   it('signed in without a proof: the proof is made first, then the request is signed', async () => {

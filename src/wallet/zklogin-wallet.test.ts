@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { WALLET_REFUSALS } from '../../machines/sign-in.machine.ts';
+import { WALLET_REFUSALS } from './wallet-refusals.ts';
 import type { RestoreOutput, WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
 import { SESSION, stubbedMachine, type StubActors } from '../../machines/test-stubs.ts';
 import { ZkLoginWallet } from './zklogin-wallet.ts';
@@ -42,6 +42,20 @@ describe('ZkLoginWallet', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ 'logged-out': 'done' }));
     expect(changes).toEqual([0]);
     off();
+  });
+
+  it("a refusal the machine names reaches the dApp in the wallet's words", async () => {
+    const { actor, wallet } = await walletOver({
+      walletRequest: fromPromise<WalletSignOutput, WalletRequest>(() => new Promise(() => {})),
+    });
+    const sign = () =>
+      wallet.features['sui:signPersonalMessage'].signPersonalMessage({
+        message: new TextEncoder().encode('hi'),
+        account: wallet.accounts[0]!,
+      });
+    void sign();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { wallet: 'working' } }));
+    await expect(sign()).rejects.toThrow(WALLET_REFUSALS.busy);
   });
 
   it('a request under way when the session ends is refused, never left hanging', async () => {

@@ -29,7 +29,7 @@ import {
 } from '@mysten/wallet-standard';
 import { fromBase64, toBase64 } from '@mysten/utils';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
-import { WALLET_REFUSALS } from '../../machines/sign-in.machine.ts';
+import { WALLET_REFUSALS } from './wallet-refusals.ts';
 import type { SignInEvent, WalletAccountData, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { walletIcon } from './icons.ts';
@@ -140,7 +140,7 @@ export class ZkLoginWallet implements Wallet {
         if (answer.requestId !== requestId) return;
         stop();
         if (answer.ok) resolve(answer);
-        else reject(new Error(answer.message));
+        else reject(new Error('refusal' in answer ? WALLET_REFUSALS[answer.refusal] : answer.message));
       });
       const ended = needsAccount
         ? actor.subscribe((snapshot) => {
