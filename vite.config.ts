@@ -68,17 +68,6 @@ export default defineConfig(({ mode }) => {
       contentSecurityPolicy({ connectSources: connectSources(settings) }),
       dappPage(mode),
     ],
-    resolve: {
-      // @xstate/react asks for the shim of useSyncExternalStore, which carries a fallback
-      // for React 17. React 19 has the hook: use the library's own shim-free entry.
-      alias: [
-        {
-          find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
-          replacement: 'use-sync-external-store/with-selector.js',
-        },
-        { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
-      ],
-    },
     // The configuration from the checked settings, for the page (src/main.tsx): it never
     // parses them again, and only resolves what depends on its own address.
     // Popup mode as a constant of its own: a redirect build drops the window's code.

@@ -1,5 +1,4 @@
-import { useContextValue, useRequestedProviderLabel, useSignInActor } from './use-sign-in.ts';
-import { useSelector } from '@xstate/react';
+import { useContextValue, useRequestedProviderLabel, useSnapshotValue } from './use-sign-in.ts';
 
 /** Progress while the machine waits on an actor. */
 export function BusyStatus() {
@@ -7,7 +6,7 @@ export function BusyStatus() {
   const notice = useContextValue((context) => context.notice);
   const providerLabel = useRequestedProviderLabel();
   // The states are named through the machine's typed `matches`, so a renamed state fails to compile.
-  const text = useSelector(useSignInActor(), (snapshot) =>
+  const text = useSnapshotValue((snapshot) =>
     snapshot.matches('restoring')
       ? 'Checking for an existing session…'
       : snapshot.matches('redirecting')
