@@ -76,6 +76,9 @@ export default defineConfig(({ mode }) => {
       // The one value read before the page's configuration is made (src/early-load.ts):
       // by itself, not a second copy of the whole template.
       '__SIGN_IN_CONFIG__.enokiApiKey': JSON.stringify(appKeyOf(settings)),
+      // Read where the page is put together (src/main.tsx): a real-mode build drops the
+      // built-in mode's footer.
+      '__SIGN_IN_CONFIG__.builtIn': JSON.stringify(isBuiltIn(settings)),
       __POPUP_MODE__: JSON.stringify(settings.VITE_SIGN_IN_MODE === 'popup'),
     },
     server: { headers: SECURITY_HEADERS, port: 5173 },

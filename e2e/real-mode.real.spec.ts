@@ -18,6 +18,8 @@ test('real mode: the same journey against another login service and provider, wi
   await createProof(page);
   await page.getByRole('button', { name: 'Sign message' }).click();
   await expect(page.getByTestId('signature')).not.toBeEmpty();
+  // A real-mode page names its network, and carries none of built-in mode's note.
+  await expect(page.getByRole('contentinfo')).toHaveText('Network: testnet');
 
   const seen = (await (await request.get(`${MOCK_SERVER}/__control/requests`)).json()) as {
     method: string;

@@ -17,6 +17,7 @@ import { createTransitionRecorder } from './app/transition-recorder.ts';
 import { availableProviders, pageConfig } from './config.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 import { App } from './ui/App.tsx';
+import { BuiltInModeNote } from './ui/BuiltInModeNote.tsx';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
 import './ui/styles.css';
 
@@ -69,7 +70,14 @@ async function boot() {
   ]);
   root.render(
     <StrictMode>
-      <App actor={actor} config={config} transitionLog={recorder.log} devtoolsOpen={query.has('devtools')} />
+      <App
+        actor={actor}
+        config={config}
+        transitionLog={recorder.log}
+        devtoolsOpen={query.has('devtools')}
+        // A build-time constant: a real-mode page carries none of built-in mode's text.
+        footer={__SIGN_IN_CONFIG__.builtIn ? <BuiltInModeNote /> : undefined}
+      />
     </StrictMode>,
   );
   // The Sui code is not on the first page: fetch it while the browser has nothing to do,

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransitionLog } from '../app/transition-log.ts';
 import { App } from './App.tsx';
+import { BuiltInModeNote } from './BuiltInModeNote.tsx';
 import { loadAccountScreens } from './account-screens-loader.ts';
 import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from './test-harness.tsx';
 
@@ -77,5 +78,25 @@ describe('App: one view per state, chosen by tags', () => {
     expect(stateAttribute(container)).toBe('failed');
     expect(screen.getByRole('alert').textContent).toBe('Try later.');
     expect(buttonNames()).toEqual(['Try again', 'Start over']);
+  });
+});
+
+describe('App: the footer', () => {
+  it("names the network, unless the boot gives another footer (built-in mode's note)", () => {
+    const actor = actorAt({ idle: 'cold' });
+    renderApp(actor);
+    expect(screen.getByRole('contentinfo').textContent).toBe('Network: testnet');
+    cleanup();
+    render(
+      <App
+        actor={actor}
+        config={BUILT_IN_CONFIG}
+        transitionLog={async () => createTransitionLog()}
+        footer={<BuiltInModeNote />}
+      />,
+    );
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toMatch(/^Built-in mode: a mock identity provider, a mock login service and a mock Sui node/);
+    expect(within(footer).getByText('Alt+Shift+D').tagName).toBe('KBD');
   });
 });

@@ -8,7 +8,7 @@ import { DevtoolsBoundary } from './DevtoolsBoundary.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
-import { useDevtoolsToggle, DEVTOOLS_SHORTCUT } from './use-devtools-toggle.ts';
+import { useDevtoolsToggle } from './use-devtools-toggle.ts';
 import { useFocusOnChange } from './use-focus-on-change.ts';
 import { SignInActorContext, useContextValue, useHasTag, useSend, useStateName } from './use-sign-in.ts';
 
@@ -83,6 +83,8 @@ interface AppProps {
   /** The transition log, for the devtools panel: the same promise on every call. */
   transitionLog: () => Promise<TransitionLog>;
   devtoolsOpen?: boolean;
+  /** What the page says at its foot; the network by default (the boot gives built-in mode's note). */
+  footer?: ReactNode;
 }
 
 /** The panel with the log, once both have loaded (the nearest Suspense's fallback meanwhile). */
@@ -100,7 +102,7 @@ export function App({ actor, ...props }: AppProps) {
 }
 
 /** What the page shows follows the machine's state and nothing else. */
-function Page({ config, transitionLog, devtoolsOpen: initiallyOpen }: Omit<AppProps, 'actor'>) {
+function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer }: Omit<AppProps, 'actor'>) {
   const state = useStateName();
   const hasAccount = useHasTag('has-account');
   const canSignIn = useHasTag('can-sign-in');
@@ -143,17 +145,7 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen }: Omit<AppPr
           </Suspense>
         </DevtoolsBoundary>
       )}
-      <footer className="app-footer">
-        {config.builtIn ? (
-          <p>
-            <strong>Built-in mode:</strong> a mock identity provider, a mock login service and a mock Sui node; no real account or
-            coin is used. Developers: press <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code className="keep-whole">?devtools</code>)
-            to see the statechart.
-          </p>
-        ) : (
-          <p>Network: {config.network}</p>
-        )}
-      </footer>
+      <footer className="app-footer">{footer ?? <p>Network: {config.network}</p>}</footer>
     </div>
   );
 }
