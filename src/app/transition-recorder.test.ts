@@ -8,6 +8,28 @@ import { createTransitionRecorder } from './transition-recorder.ts';
 
 afterEach(() => vi.useRealTimers());
 
+/** A snapshot of the root machine, in state `state-{index}` after event `event.{index}`: a transition. */
+const rootSnapshot = (index: number) =>
+  ({
+    type: '@xstate.snapshot',
+    actorRef: { sessionId: 'root' },
+    rootId: 'root',
+    event: { type: `event.${index}` },
+    snapshot: { value: `state-${index}`, context: {} },
+  }) as never;
+/** A snapshot of an actor the machine invoked: not a transition. */
+const childSnapshot = () =>
+  ({
+    type: '@xstate.snapshot',
+    actorRef: { sessionId: 'child' },
+    rootId: 'root',
+    event: { type: 'child.event' },
+    snapshot: { value: 'x', context: {} },
+  }) as never;
+/** An event the root machine received: not a snapshot. */
+const plainEvent = () =>
+  ({ type: '@xstate.event', actorRef: { sessionId: 'root' }, rootId: 'root', event: { type: 'e' } }) as never;
+
 describe('transition recorder', () => {
   it('keeps the transitions made before the log has loaded, with the times they happened', async () => {
     vi.useFakeTimers({ now: 1_000, toFake: ['Date'] });
@@ -48,15 +70,7 @@ describe('transition recorder', () => {
     let reported = 0;
     const recorder = createTransitionRecorder(() => (reported += 1));
     const total = TRANSITION_LOG_LIMIT + 30;
-    for (let index = 0; index < total; index++) {
-      recorder.observe({
-        type: '@xstate.snapshot',
-        actorRef: { sessionId: 'root' },
-        rootId: 'root',
-        event: { type: `event.${index}` },
-        snapshot: { value: `state-${index}`, context: {} },
-      } as never);
-    }
+    for (let index = 0; index < total; index++) recorder.observe(rootSnapshot(index));
     const entries = (await recorder.log()).entries();
     expect(entries).toHaveLength(TRANSITION_LOG_LIMIT);
     expect(entries[0]!.event).toBe(`event.${total - TRANSITION_LOG_LIMIT}`);
@@ -67,35 +81,17 @@ describe('transition recorder', () => {
 
   it('keeps only the root machine’s snapshots (its actors’ are not transitions)', async () => {
     const recorder = createTransitionRecorder();
-    recorder.observe({
-      type: '@xstate.snapshot',
-      actorRef: { sessionId: 'child' },
-      rootId: 'root',
-      event: { type: 'child.event' },
-      snapshot: { value: 'x', context: {} },
-    } as never);
-    recorder.observe({ type: '@xstate.event', actorRef: { sessionId: 'root' }, rootId: 'root', event: { type: 'e' } } as never);
+    recorder.observe(childSnapshot());
+    recorder.observe(plainEvent());
     expect((await recorder.log()).entries()).toEqual([]);
   });
 
   it('spends its bound on transitions only: the actors’ snapshots and other events do not push them out', async () => {
     const recorder = createTransitionRecorder();
     for (let index = 0; index < TRANSITION_LOG_LIMIT; index++) {
-      recorder.observe({
-        type: '@xstate.snapshot',
-        actorRef: { sessionId: 'root' },
-        rootId: 'root',
-        event: { type: `event.${index}` },
-        snapshot: { value: `state-${index}`, context: {} },
-      } as never);
-      recorder.observe({
-        type: '@xstate.snapshot',
-        actorRef: { sessionId: 'child' },
-        rootId: 'root',
-        event: { type: 'child.event' },
-        snapshot: { value: 'x', context: {} },
-      } as never);
-      recorder.observe({ type: '@xstate.event', actorRef: { sessionId: 'root' }, rootId: 'root', event: { type: 'e' } } as never);
+      recorder.observe(rootSnapshot(index));
+      recorder.observe(childSnapshot());
+      recorder.observe(plainEvent());
     }
     const entries = (await recorder.log()).entries();
     expect(entries).toHaveLength(TRANSITION_LOG_LIMIT);
