@@ -1,15 +1,19 @@
 /**
  * npm run bench runs as one Playwright "test" (bench/bench.spec.ts): Playwright's webServer
  * builds both apps, starts them and the mock server, waits until each answers, and stops
- * them afterwards. Both apps are production builds in real mode, served by `vite preview`,
- * against the same standalone mock server on another origin. A third, built-in build of
- * ours serves the sign-in/sign-out cycles only (a memory measure, with no peer).
+ * them afterwards. Both apps are production builds in real mode, served alike by
+ * bench/static-server.ts (a production host's cache rule, or with --revalidate-assets
+ * `vite preview`'s), against the same standalone mock server on another origin. A third,
+ * built-in build of ours serves the sign-in/sign-out cycles only (a memory measure, with
+ * no peer), by `vite preview`, which mounts built-in mode's services.
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { APPS, BUILT_IN_URL, MOCK, PORTS, KEY, REAL_MODE_ENV, SETTINGS } from './settings.ts';
 
 const build = (command: string) => (SETTINGS.skipBuild ? '' : `${command} && `);
+const serve = (dir: string, port: number) =>
+  `node bench/static-server.ts --dir ${dir} --port ${port}${SETTINGS.revalidateAssets ? ' --revalidate-assets' : ''}`;
 
 export default defineConfig({
   testDir: '.',
@@ -33,7 +37,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `${build(`npx vite build --logLevel warn --outDir ${APPS.ours.dist}`)}npx vite preview --outDir ${APPS.ours.dist} --port ${PORTS.ours} --strictPort`,
+      command: `${build(`npx vite build --logLevel warn --outDir ${APPS.ours.dist}`)}${serve(APPS.ours.dist, PORTS.ours)}`,
       url: APPS.ours.url,
       cwd: '..',
       env: REAL_MODE_ENV,
@@ -41,7 +45,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `${build('npx vite build --logLevel warn --config bench/peer/vite.config.ts')}npx vite preview --config bench/peer/vite.config.ts --port ${PORTS.peer} --strictPort`,
+      command: `${build('npx vite build --logLevel warn --config bench/peer/vite.config.ts')}${serve(APPS.peer.dist, PORTS.peer)}`,
       url: APPS.peer.url,
       cwd: '..',
       env: REAL_MODE_ENV,

@@ -36,7 +36,16 @@ export interface CycleCheckpoint {
 export interface BenchResult {
   date: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; chromium: string };
-  settings: { runs: number; proverRuns: number; latencyMs: number; proofDelayMs: number; proverDelayMs: number; cycles: number };
+  settings: {
+    runs: number;
+    proverRuns: number;
+    latencyMs: number;
+    proofDelayMs: number;
+    proverDelayMs: number;
+    cycles: number;
+    /** Every file served with no-cache (as `vite preview`), instead of hashed assets kept. */
+    revalidateAssets: boolean;
+  };
   medians: PerApp<Steps>;
   samples: PerApp<Steps[]>;
   prover: { medians: PerApp<ProverSteps>; samples: PerApp<ProverSteps[]> };
@@ -74,6 +83,7 @@ export function renderTable(result: BenchResult): string {
   const lines = [
     `Run ${result.date} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}, headless.`,
     `Both apps: production builds in real mode against the same mock server on another origin, ${settings.latencyMs} ms per login-service call, extra proof delay ${settings.proofDelayMs} ms. ${settings.runs} alternating A/B runs per app after a warm-up; medians.`,
+    `Both served alike by bench/static-server.ts: ${settings.revalidateAssets ? 'every file with no-cache, as `vite preview` does (--revalidate-assets)' : "a production host's rule: hashed assets kept for a year, the HTML asked for again"}.`,
     '',
     '| step | ours | EnokiFlow | ours/peer | target | verdict |',
     '|---|---|---|---|---|---|',

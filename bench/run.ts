@@ -403,6 +403,7 @@ export async function runBenchmark(browser: Browser) {
       proofDelayMs: SETTINGS.proofDelayMs,
       proverDelayMs: PROVER_DELAY_MS,
       cycles: SETTINGS.cycles,
+      revalidateAssets: SETTINGS.revalidateAssets,
     },
     medians: mediansOf(runs, STEP_KEYS),
     samples: Object.fromEntries(

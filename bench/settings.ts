@@ -17,6 +17,8 @@ export const SETTINGS = {
   proverRuns: number('BENCH_PROVER_RUNS', 3),
   cycles: number('BENCH_CYCLES', 1000),
   skipBuild: process.env.BENCH_SKIP_BUILD === '1',
+  /** Serve every file with no-cache, as `vite preview` does, instead of a production host's rule (bench/static-server.ts). */
+  revalidateAssets: process.env.BENCH_REVALIDATE_ASSETS === '1',
 };
 
 export const PORTS = { mock: 5299, ours: 4273, peer: 4274, builtIn: 4275 };

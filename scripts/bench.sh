@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: provides Node 24, the dependencies and Chromium, then runs the benchmark
 # (bench/playwright.config.ts starts the servers). Flags: --runs N, --latency MS,
-# --proof-delay MS, --prover-runs N, --cycles N, --skip-build.
+# --proof-delay MS, --prover-runs N, --cycles N, --skip-build, --revalidate-assets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
@@ -15,7 +15,8 @@ while [ $# -gt 0 ]; do
     --prover-runs) export BENCH_PROVER_RUNS="$2"; shift 2 ;;
     --cycles) export BENCH_CYCLES="$2"; shift 2 ;;
     --skip-build) export BENCH_SKIP_BUILD=1; shift ;;
-    *) echo "npm run bench: unknown flag $1 (use --runs, --latency, --proof-delay, --prover-runs, --cycles, --skip-build)" >&2; exit 2 ;;
+    --revalidate-assets) export BENCH_REVALIDATE_ASSETS=1; shift ;;
+    *) echo "npm run bench: unknown flag $1 (use --runs, --latency, --proof-delay, --prover-runs, --cycles, --skip-build, --revalidate-assets)" >&2; exit 2 ;;
   esac
 done
 exec npx playwright test --config bench/playwright.config.ts
