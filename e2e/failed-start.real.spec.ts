@@ -20,17 +20,26 @@ const KEY_FAILED = 'This browser could not create a sign-in key. Please try agai
 const STORAGE_FAILED =
   'This browser would not store your sign-in (storage may be full or blocked for this site). Free some space or allow storage, then try again.';
 
-/** Breaks one browser API in the page until `heal` is called. */
-async function breakInPage(page: Page, what: 'generateKey' | 'setItem') {
-  await page.evaluate((what) => {
-    const target = (what === 'generateKey' ? SubtleCrypto.prototype : Storage.prototype) as unknown as Record<string, unknown>;
-    (window as unknown as { __healed: unknown }).__healed = target[what];
-    target[what] = () => {
-      const error = new DOMException(`${what} refused by the test`, what === 'setItem' ? 'QuotaExceededError' : 'OperationError');
-      if (what === 'setItem') throw error;
-      return Promise.reject(error);
-    };
-  }, what);
+type Breakable = 'generateKey' | 'setItem';
+
+/** Runs in the page: makes `what` refuse every call, keeping the real one to heal with. */
+function breakApi(what: Breakable) {
+  const target = (what === 'generateKey' ? SubtleCrypto.prototype : Storage.prototype) as unknown as Record<string, unknown>;
+  (window as unknown as { __healed: unknown }).__healed = target[what];
+  target[what] = () => {
+    const error = new DOMException(`${what} refused by the test`, what === 'setItem' ? 'QuotaExceededError' : 'OperationError');
+    if (what === 'setItem') throw error;
+    return Promise.reject(error);
+  };
+}
+
+/**
+ * Breaks one browser API in the page until `heal` is called: from now, or (`fromLoad`)
+ * from the page's first script on, as in a browser that never had it working.
+ */
+async function breakInPage(page: Page, what: Breakable, { fromLoad = false } = {}) {
+  if (fromLoad) await page.addInitScript(breakApi, what);
+  else await page.evaluate(breakApi, what);
   return () =>
     page.evaluate((what) => {
       const target = (what === 'generateKey' ? SubtleCrypto.prototype : Storage.prototype) as unknown as Record<string, unknown>;
@@ -48,10 +57,11 @@ async function expectBackAtSignIn(page: Page, message: string, before: Awaited<R
 test('the ephemeral key cannot be made: back at the sign-in buttons, nothing stored, a click goes on once it can', async ({
   page,
 }) => {
+  // Broken from the start: the page makes its next key ahead, as soon as it can.
+  const heal = await breakInPage(page, 'generateKey', { fromLoad: true });
   await page.goto('/');
   await expectState(page, 'idle');
   const before = await readBrowserStorage(page);
-  const heal = await breakInPage(page, 'generateKey');
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expectBackAtSignIn(page, KEY_FAILED, before);
   await heal();

@@ -16,7 +16,7 @@ import { createMemoryStore, type KeyValueStore } from '../storage/store.ts';
 import { CATALOGUE } from '../../machines/errors.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createDependencies } from './dependencies.ts';
-import { createSignInActors, preloadSignInCode } from './sign-in-actors.ts';
+import { createSignInActors, createSignInOperations, preloadSignInCode } from './sign-in-actors.ts';
 
 const service = createTestLoginService();
 beforeAll(() => service.server.listen({ onUnhandledFrame: 'error' }));
@@ -424,6 +424,42 @@ describe('the real actors against the mock login service', () => {
     } finally {
       service.server.events.removeListener('request:start', count);
     }
+  });
+
+  it("warm start: the key is made before the intent, so the nonce request leaves in the intent's own call, without WebCrypto", async () => {
+    const deps = createDependencies(config(), { store: createMemoryStore(), vault: createMemoryVault() });
+    const createNonce = vi.spyOn(deps.client, 'createNonce');
+    const operations = createSignInOperations(deps);
+    // The key made ahead, while nothing is being asked for.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(createNonce).not.toHaveBeenCalled();
+    // From now on WebCrypto never answers: a key made at the intent would hold the request back.
+    const stalled = vi.spyOn(crypto.subtle, 'generateKey').mockImplementation(() => new Promise(() => {}));
+    try {
+      void operations.prepareSignIn({ input: undefined, signal: new AbortController().signal });
+      // In the intent's own call: before anything else on the page (the click's render) runs.
+      expect(createNonce).toHaveBeenCalledTimes(1);
+    } finally {
+      stalled.mockRestore();
+    }
+  });
+
+  it('a key that could not be made ahead is made again by the sign-in that needs it', async () => {
+    const generateKey = crypto.subtle.generateKey.bind(crypto.subtle);
+    const broken = vi.spyOn(crypto.subtle, 'generateKey').mockRejectedValue(new DOMException('broken', 'OperationError'));
+    const tab = browserTab();
+    const page = tab.page();
+    await waitFor(page, (s) => s.matches('idle'));
+    // Still broken at the click: the catalogue message, nothing stored.
+    page.send({ type: 'user.signIn', provider: 'google' });
+    const failed = await waitFor(page, (s) => s.context.failure !== null);
+    expect(failed.context.failure?.message).toBe(CATALOGUE.KEY_CREATION_FAILED);
+    expect(tab.store.get(storageKeys(TEST_API_KEY).session)).toBeNull();
+    // Mended: the next click makes a key and goes on.
+    broken.mockImplementation(generateKey as typeof crypto.subtle.generateKey);
+    page.send({ type: 'user.signIn', provider: 'google' });
+    await waitFor(page, (s) => s.matches({ redirecting: 'navigating' }));
+    broken.mockRestore();
   });
 
   it('warm start with one-hour sessions: the nonce prepared on hover is used, one nonce call per sign-in', async () => {

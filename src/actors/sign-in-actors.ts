@@ -29,6 +29,7 @@ import { createChainOperations } from './chain-operations.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { lazyModule } from '../lazy-module.ts';
 import { createEarlyLogin } from './early-login.ts';
+import { createMadeAhead } from './made-ahead.ts';
 import { createWarmStart } from './warm-start.ts';
 
 // The key's code is part of this chunk: every sign-in needs it, and as a chunk of its
@@ -66,9 +67,14 @@ export function createSignInOperations(deps: SignInDependencies) {
 
   const readBoth = async () => ({ state: sessions.readState(), session: await sessions.readSession() });
 
+  // The next ephemeral key, made in memory as soon as the runtime exists (src/actors/made-ahead.ts).
+  const keys = createMadeAhead(() => createEphemeralKey({ native: config.nativeKey, vault }));
+  keys.fill();
+
   /** The ephemeral key and a nonce for it: the part of a start that can be done early. */
   const makeKeyAndNonce = async (signal?: AbortSignal) => {
-    const key = await createEphemeralKey({ native: config.nativeKey, vault }).catch(SignInError.rethrowAs('KEY_CREATION_FAILED'));
+    // A key made ahead lets the request leave in this task, ahead of the click's render.
+    const key = keys.takeReady() ?? (await keys.take().catch(SignInError.rethrowAs('KEY_CREATION_FAILED')));
     const nonce = await client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal });
     return { key, nonce };
   };
