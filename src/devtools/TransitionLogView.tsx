@@ -16,6 +16,29 @@ const TIME_FORMAT = new Intl.DateTimeFormat(undefined, {
 });
 const formatTime = (iso: string) => TIME_FORMAT.format(new Date(iso));
 
+/**
+ * A dotted name (an event, a state path) that may wrap only after its dots, so a narrow
+ * column shows whole words ("xstate.done.actor." / "loadBalance") and the text copied
+ * from it is unchanged.
+ */
+export function BreakAtDots({ text }: { text: string }) {
+  const parts = text.split('.');
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {part}
+          {index < parts.length - 1 && (
+            <>
+              .<wbr />
+            </>
+          )}
+        </span>
+      ))}
+    </>
+  );
+}
+
 interface Props {
   entries: readonly TransitionEntry[];
   /** The index of the step the chart shows. */
@@ -121,11 +144,15 @@ export function TransitionLogView({ entries, shown, onSelect, replaying, onLoad,
                   <td>{formatTime(entry.at)}</td>
                   <td>
                     <button type="button" className="log-entry" aria-pressed={index === shown} onClick={() => onSelect(index)}>
-                      <code>{entry.event}</code>
+                      <code>
+                        <BreakAtDots text={entry.event} />
+                      </code>
                     </button>
                   </td>
-                  <td>{entry.from || '—'}</td>
-                  <td>{entry.to}</td>
+                  <td className="states">{entry.from ? <BreakAtDots text={entry.from} /> : '—'}</td>
+                  <td className="states">
+                    <BreakAtDots text={entry.to} />
+                  </td>
                   <td>{entry.sourceDurationMs} ms</td>
                 </tr>
               ))}
