@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { UserConfig } from 'vite';
+import { describe, expect, it, vi } from 'vitest';
 
 // The bin is not among vite's exports: find it beside its package.json.
 const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
@@ -42,5 +43,34 @@ describe('a malformed setting stops vite', () => {
     expect(output.match(/must be/g)).toHaveLength(lines.length);
     expect(output).not.toMatch(/^\s+at /m);
     expect(output).not.toContain('Error');
+  });
+});
+
+describe("the build's constants for the page", () => {
+  // Two values are read on their own (the early key-database open, the boot's footer): each
+  // must say what the whole configuration says, in built-in mode and in real mode.
+  it.each([
+    ['built-in mode', {}, { builtIn: true }],
+    [
+      'real mode',
+      { VITE_ENOKI_API_KEY: 'enoki_public_x', VITE_GOOGLE_CLIENT_ID: 'g' },
+      { builtIn: false, enokiApiKey: 'enoki_public_x' },
+    ],
+  ])("%s: __SIGN_IN_CONFIG__.enokiApiKey and .builtIn are the configuration's own", async (_, env, expected) => {
+    for (const [name, value] of Object.entries({ VITE_ENOKI_API_KEY: '', ...env })) vi.stubEnv(name, value);
+    try {
+      const { default: config } = await import('../vite.config.ts');
+      const resolved = await (config as (env: { mode: string; command: 'build' }) => Promise<UserConfig> | UserConfig)({
+        mode: 'production',
+        command: 'build',
+      });
+      const define = resolved.define as Record<string, string>;
+      const whole = JSON.parse(define.__SIGN_IN_CONFIG__!) as { enokiApiKey: string; builtIn: boolean };
+      expect(JSON.parse(define['__SIGN_IN_CONFIG__.enokiApiKey']!)).toBe(whole.enokiApiKey);
+      expect(JSON.parse(define['__SIGN_IN_CONFIG__.builtIn']!)).toBe(whole.builtIn);
+      expect(whole).toMatchObject(expected);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
