@@ -1,6 +1,7 @@
 /**
- * Test helpers over the mocks: the shared login-service handlers in an MSW node server,
- * tokens from the mock identity provider, and zkLogin accounts that sign, for Vitest.
+ * Test helpers over the mocks: the shared login-service handlers (and the mock Sui node,
+ * which the signed-in page reads its balance from) in an MSW node server, tokens from
+ * the mock identity provider, and zkLogin accounts that sign, for Vitest.
  */
 import { Signer, type PublicKey } from '@mysten/sui/cryptography';
 import { Ed25519Keypair, Ed25519PublicKey } from '@mysten/sui/keypairs/ed25519';
@@ -13,6 +14,7 @@ import { createSigningKeys } from './idp/signing-keys.ts';
 import { mintIdToken } from './idp/tokens.ts';
 import { createLoginServiceHandlers } from './login-service/handlers.ts';
 import { buildMockProof } from './login-service/proof.ts';
+import { createSuiNode } from './sui-node/handlers.ts';
 
 export const TEST_API_URL = 'https://login-service.test';
 export const TEST_API_KEY = 'enoki_public_test_key';
@@ -20,10 +22,13 @@ export const TEST_ISSUER_BASE = 'https://idp.test/idp';
 
 export function createTestLoginService(options: { network?: string; now?: () => number } = {}) {
   const keys = createSigningKeys();
-  const server = setupServer(...createLoginServiceHandlers({ apiKey: TEST_API_KEY, keys, ...options }));
+  const node = createSuiNode();
+  const server = setupServer(...createLoginServiceHandlers({ apiKey: TEST_API_KEY, keys, ...options }), ...node.handlers);
   return {
     keys,
     server,
+    /** The Sui node the page reads from (any URL ending in /graphql). */
+    node,
     /** An id_token as the mock provider would issue it after the visitor chose `identity`. */
     mint(
       nonce: string,
