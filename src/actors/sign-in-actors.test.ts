@@ -447,19 +447,22 @@ describe('the real actors against the mock login service', () => {
   it('a key that could not be made ahead is made again by the sign-in that needs it', async () => {
     const generateKey = crypto.subtle.generateKey.bind(crypto.subtle);
     const broken = vi.spyOn(crypto.subtle, 'generateKey').mockRejectedValue(new DOMException('broken', 'OperationError'));
-    const tab = browserTab();
-    const page = tab.page();
-    await waitFor(page, (s) => s.matches('idle'));
-    // Still broken at the click: the catalogue message, nothing stored.
-    page.send({ type: 'user.signIn', provider: 'google' });
-    const failed = await waitFor(page, (s) => s.context.failure !== null);
-    expect(failed.context.failure?.message).toBe(CATALOGUE.KEY_CREATION_FAILED);
-    expect(tab.store.get(storageKeys(TEST_API_KEY).session)).toBeNull();
-    // Mended: the next click makes a key and goes on.
-    broken.mockImplementation(generateKey as typeof crypto.subtle.generateKey);
-    page.send({ type: 'user.signIn', provider: 'google' });
-    await waitFor(page, (s) => s.matches({ redirecting: 'navigating' }));
-    broken.mockRestore();
+    try {
+      const tab = browserTab();
+      const page = tab.page();
+      await waitFor(page, (s) => s.matches('idle'));
+      // Still broken at the click: the catalogue message, nothing stored.
+      page.send({ type: 'user.signIn', provider: 'google' });
+      const failed = await waitFor(page, (s) => s.context.failure !== null);
+      expect(failed.context.failure?.message).toBe(CATALOGUE.KEY_CREATION_FAILED);
+      expect(tab.store.get(storageKeys(TEST_API_KEY).session)).toBeNull();
+      // Mended: the next click makes a key and goes on.
+      broken.mockImplementation(generateKey as typeof crypto.subtle.generateKey);
+      page.send({ type: 'user.signIn', provider: 'google' });
+      await waitFor(page, (s) => s.matches({ redirecting: 'navigating' }));
+    } finally {
+      broken.mockRestore();
+    }
   });
 
   it('warm start with one-hour sessions: the nonce prepared on hover is used, one nonce call per sign-in', async () => {
