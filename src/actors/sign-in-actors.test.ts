@@ -359,6 +359,34 @@ describe('the real actors against the mock login service', () => {
     expect(page.getSnapshot().context.failure).toBeNull();
   });
 
+  it('intent writes nothing; the start writes its session only once its native key is in the vault', async () => {
+    const appConfig = config({ VITE_NATIVE_KEY: 'true' });
+    const tab = browserTab(appConfig);
+    let releaseKey!: () => void;
+    const keyStored = new Promise<void>((resolve) => (releaseKey = resolve));
+    const { put } = tab.vault;
+    tab.vault.put = async (name, value) => {
+      if (name.startsWith('ephemeral-key/')) await keyStored;
+      return put(name, value);
+    };
+    const page = tab.page();
+    await waitFor(page, (s) => s.matches('idle'));
+    page.send({ type: 'user.intent' });
+    await waitFor(page, (s) => s.matches({ idle: 'prepared' }));
+    // The nonce and the session's master key are ready, in memory only.
+    expect(storedValues(tab, appConfig)).toEqual([null, null]);
+    expect(await tab.vault.get(VAULT_ENTRIES.sessionKey)).toBeUndefined();
+    page.send({ type: 'user.signIn', provider: 'google' });
+    // Sealed meanwhile, the session waits for the key's write.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(storedValues(tab, appConfig)).toEqual([null, null]);
+    expect(page.getSnapshot().matches({ redirecting: 'navigating' })).toBe(false);
+    releaseKey();
+    await waitFor(page, (s) => s.matches({ redirecting: 'navigating' }));
+    const session = await readSession(tab);
+    expect(await tab.vault.get(nativeKeyEntry(session.nativeKeyId!))).toBeDefined();
+  });
+
   it('sign-out everywhere empties the vault and tells the other tabs; a local clear keeps the shared key', async () => {
     const announced: string[] = [];
     const tabs = { announceSignOut: () => void announced.push('signed-out'), onSignOut: () => {} };

@@ -118,7 +118,8 @@ export function createSignInOperations(deps: SignInDependencies) {
     }),
 
     prepareSignIn: operation<void, void>(async () => {
-      await warmStart.prepare();
+      // The session's master key is readied meanwhile, in memory (it never fails).
+      await Promise.all([warmStart.prepare(), encryption.prepare()]);
     }),
 
     startSignIn: operation<StartOutput, StartInput>(async ({ input, signal }) => {
@@ -138,8 +139,9 @@ export function createSignInOperations(deps: SignInDependencies) {
         // Popup mode: the provider hands `state` back, so the sign-in window knows whom to tell.
         extraParams: input.state ? { state: input.state } : undefined,
       });
-      // Nothing is written until every step that can fail has succeeded.
-      await key.persist().catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+      // Nothing is written until every step that can fail has succeeded. The key goes
+      // into the vault while the session is sealed; the session is written only once both
+      // have succeeded, and a key whose session could not be written is taken out again.
       try {
         await sessions.save(
           { provider },
@@ -152,6 +154,7 @@ export function createSignInOperations(deps: SignInDependencies) {
             ...(key.nativeKeyId ? { nativeKeyId: key.nativeKeyId } : {}),
             nonce: nonce.nonce,
           },
+          { after: key.persist() },
         );
       } catch (error) {
         await key.discard().catch(() => {});

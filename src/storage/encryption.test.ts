@@ -67,4 +67,54 @@ describe('session encryption', () => {
     // A new page (new encryption object) opens the data with the stored key.
     expect(await createVaultEncryption(vault, 'session-key').decrypt(sealed, CONTEXT)).toBe('hello');
   });
+
+  it('prepare writes nothing: no database is created, and the key made ahead is stored by the first write', async () => {
+    const name = `test-db-${crypto.randomUUID()}`;
+    const vault = createIndexedDbVault(name);
+    const encryption = createVaultEncryption(vault, 'session-key');
+    await encryption.prepare();
+    expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(name);
+    const sealed = await encryption.encrypt('hello', CONTEXT);
+    expect((await vault.get<CryptoKey>('session-key'))?.extractable).toBe(false);
+    expect(await createVaultEncryption(vault, 'session-key').decrypt(sealed, CONTEXT)).toBe('hello');
+  });
+
+  it('prepare reads a stored master key ahead, so that a write needs no vault at all', async () => {
+    const vault = createMemoryVault();
+    const sealed = await createVaultEncryption(vault, 'session-key').encrypt('first', CONTEXT);
+    const encryption = createVaultEncryption(vault, 'session-key');
+    await encryption.prepare();
+    Object.assign(vault, { get: fail, peek: fail, put: fail, putIfAbsent: fail });
+    const again = await encryption.encrypt('second', CONTEXT);
+    expect(await encryption.decrypt(sealed, CONTEXT)).toBe('first');
+    expect(await encryption.decrypt(again, CONTEXT)).toBe('second');
+  });
+
+  it('a master key another tab stored after this page prepared is the one used', async () => {
+    const vault = createMemoryVault();
+    const encryption = createVaultEncryption(vault, 'session-key');
+    await encryption.prepare();
+    // The other tab writes first, with its own key.
+    const theirs = await createVaultEncryption(vault, 'session-key').encrypt('theirs', CONTEXT);
+    const ours = await encryption.encrypt('ours', CONTEXT);
+    const anotherPage = createVaultEncryption(vault, 'session-key');
+    expect(await anotherPage.decrypt(theirs, CONTEXT)).toBe('theirs');
+    expect(await anotherPage.decrypt(ours, CONTEXT)).toBe('ours');
+  });
+
+  it('a prepare whose look fails changes nothing, and the write goes on', async () => {
+    const vault = createMemoryVault();
+    const encryption = createVaultEncryption(
+      { ...vault, peek: () => Promise.reject(new Error('refused by the test')) },
+      'session-key',
+    );
+    await expect(encryption.prepare()).resolves.toBeUndefined();
+    expect(await vault.get('session-key')).toBeUndefined();
+    const sealed = await encryption.encrypt('hello', CONTEXT);
+    expect(await createVaultEncryption(vault, 'session-key').decrypt(sealed, CONTEXT)).toBe('hello');
+  });
 });
+
+function fail(): never {
+  throw new Error('the vault was used');
+}

@@ -14,6 +14,12 @@ export interface Encryption {
   encrypt(plaintext: string, context: string): Promise<string>;
   /** Opens what `encrypt` sealed with the same context; throws on any tampering. */
   decrypt(sealed: string, context: string): Promise<string>;
+  /**
+   * Readies the master key for a first write, writing nothing: the stored one when the
+   * vault already holds it, a new one in memory otherwise. Never fails (the write tries
+   * again).
+   */
+  prepare(): Promise<void>;
   /** Drops this page's cached master key, so the next use reads the vault again. */
   forget(): void;
 }
@@ -58,25 +64,21 @@ function deriveKey(master: CryptoKey, salt: Uint8Array<ArrayBuffer>): Promise<Cr
 export function createVaultEncryption(vault: KeyVault, entryName: string): Encryption {
   // The master key is loaded (or made) once per page and then reused.
   let cached: CryptoKey | undefined;
-  let creating: Promise<CryptoKey> | undefined;
+  // A new master key made ahead of a first write (prepare), in memory until that write.
+  let madeAhead: Promise<CryptoKey> | undefined;
 
   const existingKey = async (): Promise<CryptoKey | undefined> => {
     cached ??= await vault.get<CryptoKey>(entryName);
     return cached;
   };
   const keyForWriting = async (): Promise<CryptoKey> => {
-    const existing = await existingKey();
-    if (existing) return existing;
-    creating ??= createMasterKey().then(async (key) => {
-      await vault.put(entryName, key);
-      cached = key;
-      return key;
-    });
-    try {
-      return await creating;
-    } finally {
-      creating = undefined;
-    }
+    if (cached) return cached;
+    const candidate = madeAhead ?? createMasterKey();
+    madeAhead = undefined;
+    // One transaction reads and, when missing, stores: the vault opens (or is created)
+    // once, and a key another tab stored meanwhile is the one used.
+    cached = await vault.putIfAbsent(entryName, await candidate);
+    return cached;
   };
 
   return {
@@ -110,6 +112,21 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
         fromBase64(sealed.payload),
       );
       return new TextDecoder().decode(plaintext);
+    },
+
+    async prepare() {
+      if (cached) return;
+      try {
+        const stored = await vault.peek<CryptoKey>(entryName);
+        cached ??= stored;
+        if (!cached) {
+          madeAhead ??= createMasterKey();
+          await madeAhead;
+        }
+      } catch {
+        // A look ahead that fails changes nothing: the write reads and makes again.
+        madeAhead = undefined;
+      }
     },
 
     forget() {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createIndexedDbVault } from './key-vault.ts';
+import { createIndexedDbVault, createMemoryVault } from './key-vault.ts';
+
+const databaseNames = async () => (await indexedDB.databases()).map((database) => database.name);
 
 describe('the IndexedDB key vault (idb-keyval custom store)', () => {
   it('keeps structured values, including non-extractable CryptoKeys, and deletes them', async () => {
@@ -41,5 +43,32 @@ describe('the IndexedDB key vault (idb-keyval custom store)', () => {
     }
     await vault.put('x', 1);
     expect(await vault.get('x')).toBe(1);
+  });
+
+  it('peek reads a vault only if it exists: looking never creates the database', async () => {
+    const name = `vault-${crypto.randomUUID()}`;
+    expect(await createIndexedDbVault(name).peek('a')).toBeUndefined();
+    expect(await databaseNames()).not.toContain(name);
+    await createIndexedDbVault(name).put('a', 1);
+    expect(await createIndexedDbVault(name).peek('a')).toBe(1);
+    expect(await createIndexedDbVault(name).peek('b')).toBeUndefined();
+  });
+
+  it('putIfAbsent stores a missing entry only, and gives back what the entry holds', async () => {
+    for (const vault of [createIndexedDbVault(`vault-${crypto.randomUUID()}`), createMemoryVault()]) {
+      expect(await vault.putIfAbsent('k', 'first')).toBe('first');
+      expect(await vault.putIfAbsent('k', 'second')).toBe('first');
+      expect(await vault.get('k')).toBe('first');
+    }
+  });
+
+  it('putIfAbsent from two vaults on one database (two tabs) agrees on one value', async () => {
+    const name = `vault-${crypto.randomUUID()}`;
+    const [a, b] = await Promise.all([
+      createIndexedDbVault(name).putIfAbsent('k', 'from a'),
+      createIndexedDbVault(name).putIfAbsent('k', 'from b'),
+    ]);
+    expect(a).toBe(b);
+    expect(await createIndexedDbVault(name).get('k')).toBe(a);
   });
 });

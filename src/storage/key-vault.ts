@@ -3,11 +3,21 @@
  * IndexedDB in the browser, memory elsewhere. A CryptoKey stored in IndexedDB keeps its
  * non-extractable flag, so script on the page can use the key but never read it.
  */
-import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, get, set, update, type UseStore } from 'idb-keyval';
 
 export interface KeyVault {
   get<T>(name: string): Promise<T | undefined>;
+  /**
+   * Reads an entry only when the vault already exists, and never creates it (undefined
+   * when there is none yet): for looking ahead of a sign-in, when nothing may be written.
+   */
+  peek<T>(name: string): Promise<T | undefined>;
   put(name: string, value: unknown): Promise<void>;
+  /**
+   * Stores `value` unless the entry exists, and gives back what the entry holds then, in
+   * one transaction: two tabs that both find it missing never replace each other's.
+   */
+  putIfAbsent<T>(name: string, value: T): Promise<T>;
   delete(name: string): Promise<void>;
   /** Deletes every entry (sign-out everywhere). */
   clear(): Promise<void>;
@@ -17,7 +27,12 @@ export function createMemoryVault(): KeyVault {
   const values = new Map<string, unknown>();
   return {
     get: async <T>(name: string) => values.get(name) as T | undefined,
+    peek: async <T>(name: string) => values.get(name) as T | undefined,
     put: async (name, value) => void values.set(name, value),
+    putIfAbsent: async <T>(name: string, value: T) => {
+      if (!values.has(name)) values.set(name, value);
+      return values.get(name) as T;
+    },
     delete: async (name) => void values.delete(name),
     clear: async () => values.clear(),
   };
@@ -42,7 +57,21 @@ export function createIndexedDbVault(databaseName: string): KeyVault {
   };
   return {
     get: <T>(name: string) => guarded((s) => get<T>(name, s)),
+    async peek<T>(name: string) {
+      // Opening a database that does not exist would create it: ask for the names first.
+      // (A browser without databases() is simply not looked into ahead.)
+      if (typeof indexedDB.databases !== 'function') return undefined;
+      const databases = await indexedDB.databases();
+      if (!databases.some((database) => database.name === databaseName)) return undefined;
+      return guarded((s) => get<T>(name, s));
+    },
     put: (name, value) => guarded((s) => set(name, value, s)),
+    putIfAbsent: <T>(name: string, value: T) =>
+      guarded(async (s) => {
+        let held = value;
+        await update<T>(name, (current) => (held = current ?? value), s);
+        return held;
+      }),
     delete: (name) => guarded((s) => del(name, s)),
     clear: () => guarded((s) => clear(s)),
   };

@@ -144,6 +144,27 @@ describe('session store', () => {
     expect({ state: inner.get(keys.state), session: inner.get(keys.session) }).toEqual(before);
   });
 
+  it('with `after`, writes nothing until that step has succeeded, and nothing at all when it fails', async () => {
+    const { store, keys, sessions } = setup();
+    let succeed!: () => void;
+    const saved = sessions.save({ provider: 'google' }, session, { after: new Promise<void>((resolve) => (succeed = resolve)) });
+    // The session is sealed meanwhile; give every pending step its turn.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([store.get(keys.state), store.get(keys.session)]).toEqual([null, null]);
+    succeed();
+    await saved;
+    expect(await sessions.readSession()).toEqual(session);
+
+    const failed = sessions.save(
+      { provider: 'facebook' },
+      { ...session, nonce: 'nonce-2' },
+      { after: Promise.reject(new Error('key refused')) },
+    );
+    await expect(failed).rejects.toThrow('key refused');
+    expect(sessions.readState()?.provider).toBe('google');
+    expect((await sessions.readSession())?.nonce).toBe('nonce-1');
+  });
+
   it('clear removes both entries', async () => {
     const { store, keys, sessions } = setup();
     await sessions.save({ provider: 'twitch' }, session);

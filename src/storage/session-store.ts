@@ -49,8 +49,11 @@ export interface SessionStore {
    * step that needs the session go on in the same task.
    */
   peekSession(): SignInSession | undefined;
-  /** Writes state and session together: on any failure both keep their old values. */
-  save(state: SignInState, session: SignInSession): Promise<void>;
+  /**
+   * Writes state and session together: on any failure both keep their old values. With
+   * `after`, a step that must succeed before anything is written (it runs meanwhile).
+   */
+  save(state: SignInState, session: SignInSession, options?: { after?: Promise<unknown> }): Promise<void>;
   /** Removes both entries. */
   clear(): void;
 }
@@ -96,9 +99,9 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
       }
     },
 
-    async save(state, session) {
-      // Encrypt first (the only async step), then write both entries back to back.
-      const sealed = await encryption.encrypt(JSON.stringify(session), keys.session);
+    async save(state, session, options = {}) {
+      // Encrypt first (the only async step, beside `after`), then write both entries back to back.
+      const [sealed] = await Promise.all([encryption.encrypt(JSON.stringify(session), keys.session), options.after]);
       const before = { state: store.get(keys.state), session: store.get(keys.session) };
       try {
         store.set(keys.session, sealed);
