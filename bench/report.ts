@@ -45,6 +45,8 @@ export interface BenchResult {
     cycles: number;
     /** Every file served with no-cache (as `vite preview`), instead of hashed assets kept. */
     revalidateAssets: boolean;
+    /** The providers' addresses answered with a redirect to the mock provider's address, instead of its pages at theirs. */
+    redirectProviders?: boolean;
   };
   medians: PerApp<Steps>;
   samples: PerApp<Steps[]>;
@@ -84,6 +86,7 @@ export function renderTable(result: BenchResult): string {
     `Run ${result.date} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}, headless.`,
     `Both apps: production builds in real mode against the same mock server on another origin, ${settings.latencyMs} ms per login-service call, extra proof delay ${settings.proofDelayMs} ms. ${settings.runs} alternating A/B runs per app after a warm-up; medians.`,
     `Both served alike by bench/static-server.ts: ${settings.revalidateAssets ? 'every file with no-cache, as `vite preview` does (--revalidate-assets)' : "a production host's rule: hashed assets kept for a year, the HTML asked for again"}.`,
+    `The providers' addresses, for both alike: ${settings.redirectProviders ? "a redirect to the mock provider's own address, a second site (--redirect-providers)" : "the mock provider's pages served at the providers' own addresses, as a real provider's are"}.`,
     '',
     '| step | ours | EnokiFlow | ours/peer | target | verdict |',
     '|---|---|---|---|---|---|',

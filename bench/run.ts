@@ -60,8 +60,13 @@ async function openPage(browser: Browser, app: App | 'builtIn') {
 /**
  * Both apps send the visitor to the real providers' addresses (neither is told where the
  * mock provider is). Chromium's own request interception (CDP Fetch) answers those
- * navigations, for both alike, with a redirect to the mock provider's page. (page.route
- * would answer CORS preflights itself and hide real ones.)
+ * requests, for both alike, with the mock provider's answers at the provider's own
+ * address, as a real provider's page is served: the page itself, and its Continue form's
+ * post (the redirect back to the app). (page.route would answer CORS preflights itself
+ * and hide real ones.) With --redirect-providers, the rule until 1638a90: a redirect to
+ * the mock provider's own address, a second site, for which the browser starts a second
+ * renderer process after the provider's (two launches in a trace, where a real sign-in,
+ * whose provider redirects within its own site, has one).
  */
 async function answerProvidersWithMock(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -70,16 +75,62 @@ async function answerProvidersWithMock(page: Page) {
     'www.facebook.com': 'facebook',
     'id.twitch.tv': 'twitch',
   };
-  cdp.on('Fetch.requestPaused', (event: { requestId: string; request: { url: string } }) => {
-    const url = new URL(event.request.url);
-    const location = `${MOCK}/idp/${providers[url.host]}/authorize${url.search}`;
-    void cdp.send('Fetch.fulfillRequest', {
-      requestId: event.requestId,
-      responseCode: 302,
-      responseHeaders: [{ name: 'Location', value: location }],
+  const answer = async ({ requestId, request }: PausedRequest) => {
+    const url = new URL(request.url);
+    const mockUrl = `${MOCK}/idp/${providers[url.host]}/authorize${url.search}`;
+    if (SETTINGS.redirectProviders) {
+      await cdp.send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: 302,
+        responseHeaders: [{ name: 'Location', value: mockUrl }],
+      });
+      return;
+    }
+    const response = await fetch(mockUrl, {
+      method: request.method,
+      headers: request.headers['Content-Type'] ? { 'Content-Type': request.headers['Content-Type'] } : {},
+      body: request.method === 'POST' ? postedBody(request) : undefined,
+      redirect: 'manual',
+    });
+    // fetch has decoded the body: the headers about its transfer no longer apply.
+    const responseHeaders = [...response.headers]
+      .filter(([name]) => !/^(content-encoding|content-length|transfer-encoding|connection|keep-alive)$/i.test(name))
+      .map(([name, value]) => ({ name, value }));
+    await cdp.send('Fetch.fulfillRequest', {
+      requestId,
+      responseCode: response.status,
+      responseHeaders,
+      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    });
+  };
+  cdp.on('Fetch.requestPaused', (event: PausedRequest) => {
+    answer(event).catch((error: unknown) => {
+      // A journey that cannot reach the provider fails at its next wait, with this said first.
+      console.error(`bench: the provider's address ${event.request.url} could not be answered:`, error);
+      void cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Failed' }).catch(() => {});
     });
   });
   await cdp.send('Fetch.enable', { patterns: Object.keys(providers).map((host) => ({ urlPattern: `https://${host}/*` })) });
+}
+
+interface PausedRequest {
+  requestId: string;
+  request: {
+    url: string;
+    method: string;
+    headers: Record<string, string>;
+    postData?: string;
+    postDataEntries?: { bytes?: string }[];
+  };
+}
+
+/** The body of an intercepted post (the provider's form, URL-encoded text: always sent along). */
+function postedBody(request: PausedRequest['request']): string {
+  if (request.postDataEntries) {
+    return request.postDataEntries.map(({ bytes }) => Buffer.from(bytes ?? '', 'base64').toString('utf8')).join('');
+  }
+  if (request.postData !== undefined) return request.postData;
+  throw new Error('the post reached the interception without its body');
 }
 
 /** The provider's answer for a pending authorization request: the callback URL. */
@@ -404,6 +455,7 @@ export async function runBenchmark(browser: Browser) {
       proverDelayMs: PROVER_DELAY_MS,
       cycles: SETTINGS.cycles,
       revalidateAssets: SETTINGS.revalidateAssets,
+      redirectProviders: SETTINGS.redirectProviders,
     },
     medians: mediansOf(runs, STEP_KEYS),
     samples: Object.fromEntries(

@@ -25,6 +25,8 @@ export const SETTINGS = {
   skipBuild: process.env.BENCH_SKIP_BUILD === '1',
   /** Serve every file with no-cache, as `vite preview` does, instead of a production host's rule (bench/static-server.ts). */
   revalidateAssets: process.env.BENCH_REVALIDATE_ASSETS === '1',
+  /** Answer the providers' addresses with a redirect to the mock provider's own address, instead of its pages at theirs (bench/run.ts). */
+  redirectProviders: process.env.BENCH_REDIRECT_PROVIDERS === '1',
 };
 
 export const PORTS = { mock: 5299, ours: 4273, peer: 4274, builtIn: 4275 };

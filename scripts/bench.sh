@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: provides Node 24, the dependencies and Chromium, then runs the benchmark
 # (bench/playwright.config.ts starts the servers). Flags: --runs N, --latency MS,
-# --proof-delay MS, --prover-runs N, --cycles N, --skip-build, --revalidate-assets.
+# --proof-delay MS, --prover-runs N, --cycles N, --skip-build, --revalidate-assets, --redirect-providers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
@@ -16,7 +16,8 @@ while [ $# -gt 0 ]; do
     --cycles) export BENCH_CYCLES="$2"; shift 2 ;;
     --skip-build) export BENCH_SKIP_BUILD=1; shift ;;
     --revalidate-assets) export BENCH_REVALIDATE_ASSETS=1; shift ;;
-    *) echo "npm run bench: unknown flag $1 (use --runs, --latency, --proof-delay, --prover-runs, --cycles, --skip-build, --revalidate-assets)" >&2; exit 2 ;;
+    --redirect-providers) export BENCH_REDIRECT_PROVIDERS=1; shift ;;
+    *) echo "npm run bench: unknown flag $1 (use --runs, --latency, --proof-delay, --prover-runs, --cycles, --skip-build, --revalidate-assets, --redirect-providers)" >&2; exit 2 ;;
   esac
 done
 exec npx playwright test --config bench/playwright.config.ts
