@@ -79,15 +79,27 @@ describe('session encryption', () => {
     expect(await createVaultEncryption(vault, 'session-key').decrypt(sealed, CONTEXT)).toBe('hello');
   });
 
-  it('prepare reads a stored master key ahead, so that a write needs no vault at all', async () => {
+  it('prepare reads a stored master key ahead; the first write confirms it in one transaction, and stores it again if another tab emptied the vault', async () => {
     const vault = createMemoryVault();
     const sealed = await createVaultEncryption(vault, 'session-key').encrypt('first', CONTEXT);
     const encryption = createVaultEncryption(vault, 'session-key');
+    const calls: string[] = [];
+    const { get, peek, putIfAbsent } = vault;
+    Object.assign(vault, {
+      get: (name: string) => (calls.push('get'), get(name)),
+      peek: (name: string) => (calls.push('peek'), peek(name)),
+      put: fail,
+      putIfAbsent: <T>(name: string, value: T) => (calls.push('putIfAbsent'), putIfAbsent(name, value)),
+    });
     await encryption.prepare();
-    Object.assign(vault, { get: fail, peek: fail, put: fail, putIfAbsent: fail });
-    const again = await encryption.encrypt('second', CONTEXT);
     expect(await encryption.decrypt(sealed, CONTEXT)).toBe('first');
-    expect(await encryption.decrypt(again, CONTEXT)).toBe('second');
+    // Another tab signs out everywhere: the vault is emptied.
+    await vault.clear();
+    const again = await encryption.encrypt('second', CONTEXT);
+    await encryption.encrypt('third', CONTEXT);
+    expect(calls).toEqual(['peek', 'putIfAbsent']);
+    // The session written after the other tab's sign-out can still be opened by a later page.
+    expect(await createVaultEncryption(vault, 'session-key').decrypt(again, CONTEXT)).toBe('second');
   });
 
   it('a master key another tab stored after this page prepared is the one used', async () => {

@@ -64,20 +64,29 @@ function deriveKey(master: CryptoKey, salt: Uint8Array<ArrayBuffer>): Promise<Cr
 export function createVaultEncryption(vault: KeyVault, entryName: string): Encryption {
   // The master key is loaded (or made) once per page and then reused.
   let cached: CryptoKey | undefined;
+  // Whether `cached` came from the vault by a read or a write of this page's own, rather
+  // than from a look ahead (prepare): a key looked up at the intent is confirmed by the
+  // first write, since another tab may have emptied the vault in between.
+  let confirmed = false;
   // A new master key made ahead of a first write (prepare), in memory until that write.
   let madeAhead: Promise<CryptoKey> | undefined;
 
   const existingKey = async (): Promise<CryptoKey | undefined> => {
-    cached ??= await vault.get<CryptoKey>(entryName);
+    if (!cached) {
+      cached = await vault.get<CryptoKey>(entryName);
+      confirmed = true;
+    }
     return cached;
   };
   const keyForWriting = async (): Promise<CryptoKey> => {
-    if (cached) return cached;
-    const candidate = madeAhead ?? createMasterKey();
+    if (cached && confirmed) return cached;
+    const candidate = cached ?? madeAhead ?? createMasterKey();
     madeAhead = undefined;
     // One transaction reads and, when missing, stores: the vault opens (or is created)
-    // once, and a key another tab stored meanwhile is the one used.
+    // once, a key another tab stored meanwhile is the one used, and a key looked up
+    // ahead that the vault has lost since is stored again.
     cached = await vault.putIfAbsent(entryName, await candidate);
+    confirmed = true;
     return cached;
   };
 
@@ -118,7 +127,10 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
       if (cached) return;
       try {
         const stored = await vault.peek<CryptoKey>(entryName);
-        cached ??= stored;
+        if (!cached && stored) {
+          cached = stored;
+          confirmed = false;
+        }
         if (!cached) {
           madeAhead ??= createMasterKey();
           await madeAhead;
@@ -132,6 +144,7 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
     forget() {
       // Another tab may have destroyed the key: never seal new data with a stale one.
       cached = undefined;
+      confirmed = false;
     },
   };
 }
