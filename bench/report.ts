@@ -46,7 +46,7 @@ export interface BenchResult {
     /** Every file served with no-cache (as `vite preview`), instead of hashed assets kept. */
     revalidateAssets: boolean;
     /** The providers' addresses answered with a redirect to the mock provider's address, instead of its pages at theirs. */
-    redirectProviders?: boolean;
+    redirectProviders: boolean;
   };
   medians: PerApp<Steps>;
   samples: PerApp<Steps[]>;

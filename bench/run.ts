@@ -63,7 +63,7 @@ async function openPage(browser: Browser, app: App | 'builtIn') {
  * requests, for both alike, with the mock provider's answers at the provider's own
  * address, as a real provider's page is served: the page itself, and its Continue form's
  * post (the redirect back to the app). (page.route would answer CORS preflights itself
- * and hide real ones.) With --redirect-providers, the rule until 1638a90: a redirect to
+ * and hide real ones.) With --redirect-providers, the rule until bad6fc0: a redirect to
  * the mock provider's own address, a second site, for which the browser starts a second
  * renderer process after the provider's (two launches in a trace, where a real sign-in,
  * whose provider redirects within its own site, has one).

@@ -13,8 +13,8 @@ export const SETTINGS = {
   /**
    * Alternating A/B journeys per app. 15, not 7: the click's ratio sits near its target
    * (0.58 against 0.6 over 25 runs of 3dd3b9a), and 7-run medians of those runs fell on
-   * the wrong side of it about one time in four; 15 make the verdict a measure of the
-   * apps, not of the draw, for a minute and a half more.
+   * the wrong side of it about one time in four; 15 runs halve that chance (13% in the
+   * same resampling), for a minute and a half more.
    */
   runs: number('BENCH_RUNS', 15),
   latencyMs: number('BENCH_LATENCY_MS', 100),
