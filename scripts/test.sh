@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs every test: typecheck, unit and model-based (Vitest), end-to-end (Playwright in
-# Chromium), after providing Node 24, the dependencies and Chromium.
+# Runs every test: typecheck, unit and model-based (Vitest), the unit tests again with the
+# clock moved ahead (libfaketime), end-to-end (Playwright in Chromium), after providing
+# Node 24, the dependencies, faketime and Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
 source scripts/ensure-deps.sh
+source scripts/ensure-faketime.sh
 source scripts/ensure-chromium.sh
 exec npm test

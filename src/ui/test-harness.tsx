@@ -18,7 +18,12 @@ const machine = signInMachine.provide({
 });
 
 export const ADDRESS = `0x${'ab'.repeat(32)}`;
-export const ACCOUNT = { provider: 'google', address: ADDRESS, expiresAt: Date.UTC(2026, 10, 24, 6, 18) } as const;
+/**
+ * A signed-in account whose session has not ended: it ends an hour after the clock the
+ * test runs under, read when the test file loads. A fixed date here was in the future
+ * only until its day came (the machine's live expiry rule then signs the account out).
+ */
+export const ACCOUNT = { provider: 'google', address: ADDRESS, expiresAt: Date.now() + 60 * 60_000 } as const;
 
 type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
 
