@@ -1,11 +1,16 @@
 /**
- * End-to-end: real Chromium against production builds served by `vite preview`.
- * - built-in: the app in built-in mode; the mocks are mounted on the preview server.
+ * End-to-end: real Chromium against production builds served by `vite preview`, which
+ * sends each build's production headers (vite-plugins/production-headers.ts).
+ * - built-in: the app in built-in mode (built with VITE_BUILT_IN=true); the mocks are
+ *   mounted on the preview server.
  * - popup-mode: built-in mode with VITE_SIGN_IN_MODE=popup (the *.popup.spec.ts files, and
  *   the wallet journeys again).
  * - real-mode: the app built with a key and every URL pointed at the standalone mock
  *   server (a separate origin, as the real services are: login service, providers, Sui
- *   node and faucet), to check the exact requests.
+ *   node and faucet), to check the exact requests. Previewed without the key: the preview
+ *   decides from the build it serves, and mounts no mocks.
+ * - the dev server (built-in, no key), for the inspector's journey: only development and a
+ *   build made with VITE_INSPECT=true may attach it (e2e/inspector.spec.ts).
  */
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
@@ -18,6 +23,8 @@ export const BUILT_IN_PORT = 4173;
 export const REAL_MODE_PORT = 4174;
 /** Built-in mode with VITE_SIGN_IN_MODE=popup. */
 export const POPUP_MODE_PORT = 4176;
+/** The dev server (`vite`), without hot reload, so that edits made meanwhile cannot reload a journey. */
+export const DEV_SERVER_PORT = 4175;
 export const MOCK_SERVER_PORT = 5199;
 const MOCK_SERVER = `http://127.0.0.1:${MOCK_SERVER_PORT}`;
 export const REAL_MODE_KEY = 'enoki_public_e2e_real_mode';
@@ -75,7 +82,7 @@ export default defineConfig({
       url: `http://localhost:${BUILT_IN_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { VITE_ENOKI_API_KEY: '' },
+      env: { VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: 'true' },
     },
     {
       // Half-hour epochs: every session lasts one hour, as with a login service that has
@@ -85,7 +92,9 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
     },
     {
-      command: `npx vite build --logLevel warn --outDir dist-real && npx vite preview --outDir dist-real --port ${REAL_MODE_PORT} --strictPort`,
+      // The preview runs without the key, as from a shell that has none: it must still mount
+      // no mocks in front of a real-mode build (e2e/build-modes.spec.ts).
+      command: `npx vite build --logLevel warn --outDir dist-real && env -u VITE_ENOKI_API_KEY npx vite preview --outDir dist-real --port ${REAL_MODE_PORT} --strictPort`,
       url: `http://localhost:${REAL_MODE_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
@@ -96,7 +105,14 @@ export default defineConfig({
       url: `http://localhost:${POPUP_MODE_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { VITE_ENOKI_API_KEY: '', VITE_SIGN_IN_MODE: 'popup' },
+      env: { VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: 'true', VITE_SIGN_IN_MODE: 'popup' },
+    },
+    {
+      command: `node --input-type=module -e "const { createServer } = await import('vite'); await (await createServer({ logLevel: 'warn', server: { port: ${DEV_SERVER_PORT}, strictPort: true, hmr: false, watch: null } })).listen();"`,
+      url: `http://localhost:${DEV_SERVER_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: '' },
     },
   ],
 });

@@ -2,13 +2,17 @@
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { builtInMocks } from './mocks/vite-plugin.ts';
-import { appKeyOf, configTemplate, connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
+import { configTemplate, connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
+import { buildMarker } from './vite-plugins/build-marker.ts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.ts';
 import { elkWithoutRequire } from './vite-plugins/elk-without-require.ts';
+import { poseidonLiteAsEsm } from './vite-plugins/poseidon-as-esm.ts';
 import { leanPreload } from './vite-plugins/lean-preload.ts';
+import { productionHeadersPlugin } from './vite-plugins/production-headers.ts';
 
 // Headers for every page the dev and preview servers send. The token must never leak
-// through a Referer, whatever page the visitor goes to next.
+// through a Referer, whatever page the visitor goes to next. The preview also sends the
+// production headers of the build it serves (vite-plugins/production-headers.ts).
 const SECURITY_HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
@@ -17,9 +21,10 @@ const SECURITY_HEADERS = {
 /**
  * The same settings the page reads (src/config.ts). A bad value stops the dev server and
  * the build at once, with one line per setting that names it and its form: never a stack trace.
+ * `vite build` also stops when it was not told which mode to make (no key, no VITE_BUILT_IN).
  */
-function settingsOrExit(mode: string): Settings {
-  const result = readSettings(loadEnv(mode, process.cwd(), 'VITE_'));
+function settingsOrExit(mode: string, build: boolean): Settings {
+  const result = readSettings(loadEnv(mode, process.cwd(), 'VITE_'), { build });
   if (result.ok) return result.settings;
   const lines = result.errors.map((error) => `  ${error}`).join('\n');
   process.stderr.write(
@@ -57,15 +62,22 @@ function dappPage(mode: string): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
-  const settings = settingsOrExit(mode);
+export default defineConfig(({ mode, command }) => {
+  const settings = settingsOrExit(mode, command === 'build');
+  const network = settings.VITE_SUI_NETWORK ?? 'testnet';
+  const signInMode = settings.VITE_SIGN_IN_MODE ?? 'redirect';
   return {
     plugins: [
       leanPreload(),
       elkWithoutRequire(),
+      poseidonLiteAsEsm(),
       react(),
-      builtInMocks({ enabled: isBuiltIn(settings) && mode !== 'test', network: settings.VITE_SUI_NETWORK ?? 'testnet' }),
+      builtInMocks({ devServer: isBuiltIn(settings) && mode !== 'test', network }),
       contentSecurityPolicy({ connectSources: connectSources(settings) }),
+      // What the build is, for `vite preview` to read (it mounts the mocks in front of a
+      // built-in build only), and the headers a host must send with it.
+      buildMarker({ builtIn: isBuiltIn(settings), network, signInMode }),
+      productionHeadersPlugin({ signInMode }),
       dappPage(mode),
     ],
     // The configuration from the checked settings, for the page (src/main.tsx): it never
@@ -73,13 +85,14 @@ export default defineConfig(({ mode }) => {
     // Popup mode as a constant of its own: a redirect build drops the window's code.
     define: {
       __SIGN_IN_CONFIG__: JSON.stringify(configTemplate(settings)),
-      // The one value read before the page's configuration is made (src/early-load.ts):
-      // by itself, not a second copy of the whole template.
-      '__SIGN_IN_CONFIG__.enokiApiKey': JSON.stringify(appKeyOf(settings)),
-      // Read where the page is put together (src/main.tsx): a real-mode build drops the
-      // built-in mode's footer.
+      // Read where the page is put together (src/main.tsx, src/ui/App.tsx): a real-mode
+      // build drops built-in mode's footer and banner.
       '__SIGN_IN_CONFIG__.builtIn': JSON.stringify(isBuiltIn(settings)),
-      __POPUP_MODE__: JSON.stringify(settings.VITE_SIGN_IN_MODE === 'popup'),
+      __POPUP_MODE__: JSON.stringify(signInMode === 'popup'),
+      // The Stately inspector posts the machine's context to another site: only the dev
+      // server and a build that asks for it (VITE_INSPECT=true) carry it. Elsewhere the
+      // boot's import of it is dropped, and ?inspect does nothing (src/main.tsx).
+      __INSPECTOR__: JSON.stringify(command === 'serve' || settings.VITE_INSPECT === true),
     },
     server: { headers: SECURITY_HEADERS, port: 5173 },
     preview: { headers: SECURITY_HEADERS, port: 4173 },

@@ -5,11 +5,12 @@
  * bench/static-server.ts (a production host's cache rule, or with --revalidate-assets
  * `vite preview`'s), against the same standalone mock server on another origin. A third,
  * built-in build of ours serves the sign-in/sign-out cycles only (a memory measure, with
- * no peer), by `vite preview`, which mounts built-in mode's services.
+ * no peer), made with VITE_BUILT_IN=true, by `vite preview`, which mounts built-in mode's
+ * services in front of a built-in build.
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { APPS, BUILT_IN_URL, MOCK, PORTS, KEY, REAL_MODE_ENV, SETTINGS } from './settings.ts';
+import { APPS, BUILT_IN_ENV, BUILT_IN_URL, MOCK, PORTS, KEY, REAL_MODE_ENV, SETTINGS } from './settings.ts';
 
 const build = (command: string) => (SETTINGS.skipBuild ? '' : `${command} && `);
 const serve = (dir: string, port: number) =>
@@ -56,7 +57,7 @@ export default defineConfig({
       command: `${build('npx vite build --logLevel warn --outDir dist-bench-builtin')}npx vite preview --outDir dist-bench-builtin --port ${PORTS.builtIn} --strictPort`,
       url: BUILT_IN_URL,
       cwd: '..',
-      env: { VITE_ENOKI_API_KEY: '' },
+      env: BUILT_IN_ENV,
       timeout: 180_000,
       reuseExistingServer: false,
     },

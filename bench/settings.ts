@@ -51,6 +51,11 @@ export const REAL_MODE_ENV = {
   VITE_SUI_GRAPHQL_URL: `${MOCK}/sui/graphql`,
   VITE_SUI_FAUCET_URL: `${MOCK}/sui/faucet`,
 };
+/**
+ * The built-in build of the cycles: asked for by name (VITE_BUILT_IN=true), as `vite build`
+ * requires, without a key; `vite preview` mounts the mocks in front of it from its marker.
+ */
+export const BUILT_IN_ENV = { VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: 'true' };
 /** The realistic prover's run: the real prover takes seconds. */
 export const PROVER_DELAY_MS = 3000;
 export const APPS = {

@@ -171,6 +171,15 @@ export async function injectFault(request: APIRequestContext, call: LoginService
   expect(response.ok()).toBe(true);
 }
 
+/** Makes the mock login service tell `lie` (mocks/login-service/handlers.ts, LIES), until the faults are cleared. */
+export async function tellLie(
+  request: APIRequestContext,
+  lie: 'nonce-for-another-key' | 'address-not-from-token' | 'public-key-not-from-token',
+) {
+  const response = await request.post(`${MOCK_SERVER}/__control/lies`, { data: { lie } });
+  expect(response.ok()).toBe(true);
+}
+
 export async function clearFaults(request: APIRequestContext) {
   await request.delete(`${MOCK_SERVER}/__control/faults`);
 }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { DEV_SERVER_PORT } from '../playwright.config.ts';
 import { readStoredData } from './browser-storage.ts';
 import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
 
@@ -61,36 +62,41 @@ test('storage, console and page text hold no plaintext jwt, private key, randomn
   for (const value of stored.filter((v) => v.includes('"algorithm"'))) expect(value).toContain('"extractable":false');
 });
 
-test('the inspector stream carries no secret', async ({ page }) => {
-  const posted: string[] = [];
-  await page.exposeBinding('__recordInspector', (_, message: string) => void posted.push(message));
-  // Stand in for Stately's inspector window (there is no network here): record what it is sent.
-  await page.addInitScript(() => {
-    const record = (window as unknown as { __recordInspector: (m: string) => void }).__recordInspector;
-    window.open = () =>
-      ({ postMessage: (message: unknown) => record(JSON.stringify(message)), close() {}, closed: false }) as unknown as Window;
-    // The inspector is loaded lazily: keep saying "connected" until it listens.
-    const timer = setInterval(() => window.postMessage({ type: '@statelyai.connected' }, '*'), 100);
-    setTimeout(() => clearInterval(timer), 10_000);
-  });
-  const { secrets, kinds } = await collectSecrets(page);
-  await page.goto('/?inspect');
-  await expectState(page, 'idle');
-  await page.getByRole('button', { name: 'Sign in with Twitch' }).click();
-  const redirect = page.waitForResponse((response) => response.status() === 303);
-  await page.getByRole('button', { name: /Continue as Alice/ }).click();
-  const idToken = new URLSearchParams((await redirect).headers().location!.split('#')[1]).get('id_token')!;
-  secrets.push(idToken, idToken.split('.')[1]!);
-  await expectState(page, 'signed-in');
-  await createProof(page);
-  await page.getByRole('button', { name: 'Sign message' }).click();
-  await expect(page.getByTestId('signature')).not.toBeEmpty();
+// The inspector attaches only on the dev server (or in a build made with VITE_INSPECT=true).
+test.describe('on the dev server, where ?inspect attaches the inspector', () => {
+  test.use({ baseURL: `http://localhost:${DEV_SERVER_PORT}` });
 
-  const stream = posted.join('\n');
-  expect(stream).toContain('xstate.done.actor.fetchLogin');
-  expect(stream).toContain('[redacted]');
-  expect([...kinds].sort()).toEqual(['proof', 'randomness']);
-  for (const secret of secrets) expect(stream).not.toContain(secret);
+  test('the inspector stream carries no secret', async ({ page }) => {
+    const posted: string[] = [];
+    await page.exposeBinding('__recordInspector', (_, message: string) => void posted.push(message));
+    // Stand in for Stately's inspector window (there is no network here): record what it is sent.
+    await page.addInitScript(() => {
+      const record = (window as unknown as { __recordInspector: (m: string) => void }).__recordInspector;
+      window.open = () =>
+        ({ postMessage: (message: unknown) => record(JSON.stringify(message)), close() {}, closed: false }) as unknown as Window;
+      // The inspector is loaded lazily: keep saying "connected" until it listens.
+      const timer = setInterval(() => window.postMessage({ type: '@statelyai.connected' }, '*'), 100);
+      setTimeout(() => clearInterval(timer), 10_000);
+    });
+    const { secrets, kinds } = await collectSecrets(page);
+    await page.goto('/?inspect');
+    await expectState(page, 'idle');
+    await page.getByRole('button', { name: 'Sign in with Twitch' }).click();
+    const redirect = page.waitForResponse((response) => response.status() === 303);
+    await page.getByRole('button', { name: /Continue as Alice/ }).click();
+    const idToken = new URLSearchParams((await redirect).headers().location!.split('#')[1]).get('id_token')!;
+    secrets.push(idToken, idToken.split('.')[1]!);
+    await expectState(page, 'signed-in');
+    await createProof(page);
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    await expect(page.getByTestId('signature')).not.toBeEmpty();
+
+    const stream = posted.join('\n');
+    expect(stream).toContain('xstate.done.actor.fetchLogin');
+    expect(stream).toContain('[redacted]');
+    expect([...kinds].sort()).toEqual(['proof', 'randomness']);
+    for (const secret of secrets) expect(stream).not.toContain(secret);
+  });
 });
 
 test("the session key is this browser's own: a copied session does not open elsewhere", async ({ browser }) => {

@@ -2,8 +2,9 @@
  * Popup mode (VITE_SIGN_IN_MODE=popup, built-in mode): the provider in a window of its
  * own. The opening page never navigates and its URL and history never see the token; the
  * window hands its answer back and closes; a blocked window falls back to a redirect and
- * says so; a closed one returns to the buttons with a notice within a second; a second
- * click brings the open window forward. The wallets' interactive connect resolves in the
+ * says so; a closed one returns to the buttons with a notice within a second, and one the
+ * provider's page isolated still signs in from there; the window says where its answer went;
+ * a second click brings the open window forward. The wallets' interactive connect resolves in the
  * page. Everything is driven through buttons, `data-*` attributes and the Wallet
  * Standard's own protocol.
  */
@@ -12,7 +13,9 @@ import type { Page } from '@playwright/test';
 import { countNavigations, expect, expectState, test } from './fixtures.ts';
 import { accountsOf, checkZkLoginSignature, connect, installDapp, signMessageThrough, walletsOf } from './wallet-protocol.ts';
 
-const CLOSED_NOTICE = 'The sign-in window was closed before you finished. Choose a provider to try again.';
+/** A window that reads as closed once at the provider: it may only be cut off, and its answer is still taken. */
+const LOST_NOTICE =
+  'The sign-in window was closed, or the provider cut it off from this page. If it is still open, finish there to be signed in here.';
 const BLOCKED_NOTICE = 'Your browser blocked the sign-in window, so this page goes to the provider instead.';
 
 /** Clicks a sign-in button and returns the window it opened, once at the provider's page. */
@@ -80,7 +83,7 @@ test('a window the visitor closes returns the page to the sign-in buttons within
   const popup = await openSignInWindow(page);
   await popup.close();
   const closedAt = Date.now();
-  await expect(page.getByText(CLOSED_NOTICE)).toBeVisible({ timeout: 1_000 });
+  await expect(page.getByText(LOST_NOTICE)).toBeVisible({ timeout: 1_000 });
   expect(Date.now() - closedAt).toBeLessThan(1_000);
   await expectState(page, 'idle');
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
@@ -89,6 +92,47 @@ test('a window the visitor closes returns the page to the sign-in buttons within
   // And a click opens a new window.
   const again = await openSignInWindow(page, 'Twitch');
   await expect(again).toHaveURL(/\/idp\/twitch\/authorize/);
+});
+
+test('a provider page that isolates itself (Cross-Origin-Opener-Policy: same-origin) still signs the visitor in', async ({
+  page,
+  context,
+}) => {
+  // The provider's page isolates its window: the opener's handle reads closed at once.
+  await context.route(/\/idp\/[a-z]+\/authorize\?/, async (route) => {
+    // Its page only: the Continue form's answer (a redirect back to us) goes on untouched.
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch({ maxRedirects: 0 });
+    await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' } });
+  });
+  await page.goto('/');
+  const popup = await openSignInWindow(page);
+  // The page cannot tell isolated from closed: it says so, gives the buttons back, and listens on.
+  await expect(page.getByText(LOST_NOTICE)).toBeVisible();
+  await expectState(page, 'idle');
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  // The visitor finishes in the window, which is still open: the answer reaches the page.
+  await popup.getByRole('button', { name: /Continue as Alice/ }).click();
+  await expectState(page, 'signed-in');
+  await expect(page.getByTestId('address')).toHaveText(/^0x[0-9a-f]{64}$/);
+  // The window closed itself, or (where the browser would not let it) says where the sign-in went.
+  if (!popup.isClosed()) {
+    await expect(popup.getByRole('heading', { name: 'You can close this window' })).toBeVisible();
+    await expect(popup.getByText('The sign-in went back to the page that opened this window.')).toBeVisible();
+  }
+});
+
+test('a window whose page stopped waiting says the sign-in did not reach it, never that it did', async ({ page }) => {
+  await page.goto('/');
+  const popup = await openSignInWindow(page);
+  // The page that opened the window is reloaded: nothing there listens for this flow any more.
+  await page.reload();
+  await expectState(page, 'idle');
+  await popup.getByRole('button', { name: /Continue as Alice/ }).click();
+  await expect(popup.getByRole('heading', { name: 'The sign-in did not reach the page' })).toBeVisible();
+  await expect(popup.getByText('Close this window and sign in again from the page.')).toBeVisible();
+  await expect(popup.getByText('The sign-in went back to the page')).toHaveCount(0);
+  await expectState(page, 'idle');
 });
 
 test('a second click while the window is open brings it forward and opens no other', async ({ page, context }) => {
@@ -171,7 +215,7 @@ test.describe('the wallets in popup mode', () => {
     const popup = await opened;
     await popup.waitForURL(/\/idp\/twitch\/authorize/);
     await popup.close();
-    expect(await connecting).toEqual({ ok: false, error: CLOSED_NOTICE });
+    expect(await connecting).toEqual({ ok: false, error: LOST_NOTICE });
     await expectState(page, 'idle');
   });
 });

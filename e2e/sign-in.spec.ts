@@ -48,7 +48,9 @@ test.describe('sign in with each provider', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expectState(page, 'idle');
     await expect(page.getByRole('alert')).toContainText('Missing ID Token');
-    await expect(page.getByRole('alert')).toContainText('access_denied');
+    // The provider's own words, quoted and named as Google's, beneath ours.
+    await expect(page.getByRole('alert')).toContainText('Google said:');
+    await expect(page.getByRole('alert').locator('q')).toHaveText('access_denied: The user cancelled the sign-in.');
     await expectEnabledButtons(page, [...BUTTONS.signIn, 'Dismiss']);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.waitForURL(/\/idp\/google\/authorize/);

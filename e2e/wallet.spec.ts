@@ -185,6 +185,56 @@ test('refusals: another account, another chain, no account, another wallet; each
   await expectState(page, 'signed-in');
 });
 
+test('a transaction naming another sender, or another sender with this account as gas owner, is refused before anything else', async ({
+  page,
+}) => {
+  const { login } = await signIn(page, 'google', 'Alice');
+  await walletsOf(page);
+  const proofs: string[] = [];
+  page.on('request', (request) => void (request.url().endsWith('/v1/zklogin/zkp') && proofs.push(request.url())));
+  const elsewhere = `0x${'5e'.repeat(32)}`;
+  const cases: [string, (tx: Transaction) => void][] = [
+    ['another sender', (tx) => tx.setSender(elsewhere)],
+    ['another sender, this account as gas owner', (tx) => (tx.setSender(elsewhere), tx.setGasOwner(login.address))],
+  ];
+  for (const [name, prepare] of cases) {
+    for (const method of ['signTransaction', 'signAndExecuteTransaction'] as const) {
+      const tx = new Transaction();
+      const [coin] = tx.splitCoins(tx.gas, [1000n]);
+      tx.transferObjects([coin!], login.address);
+      prepare(tx);
+      const refused = await call(page, 'Sign in with Google', `sui:${method}`, method, {
+        account: 'connected',
+        chain: 'sui:testnet',
+        transaction: await tx.toJSON(),
+      });
+      expect(refused, `${name}, ${method}`).toEqual({
+        ok: false,
+        error:
+          "The transaction names another address as its sender or gas owner: this wallet signs only for its own account's transactions.",
+      });
+    }
+  }
+  // An older JSON form hides its gas owner elsewhere: a wallet that reads only today's form
+  // refuses it whole rather than miss one.
+  const v1 = JSON.stringify({
+    version: 1,
+    sender: login.address,
+    gasConfig: { owner: elsewhere, payment: [], budget: '10000000', price: '1000' },
+    inputs: [],
+    transactions: [],
+  });
+  const older = await call(page, 'Sign in with Google', 'sui:signTransaction', 'signTransaction', {
+    account: 'connected',
+    chain: 'sui:testnet',
+    transaction: v1,
+  });
+  expect(older).toMatchObject({ ok: false, error: expect.stringContaining('names another address') });
+  // Nothing else happened: no proof was asked for, and the account is as it was.
+  expect(proofs).toEqual([]);
+  await expectState(page, 'signed-in');
+});
+
 test('disconnect signs out, and a sign-out reaches the dApp as a change event', async ({ page }) => {
   await signIn(page, 'google', 'Alice');
   await walletsOf(page);

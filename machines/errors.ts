@@ -4,6 +4,7 @@
  */
 import { FLOW_NOT_STARTED_MESSAGE, SESSION_EXPIRED_MESSAGE } from './machine-messages.ts';
 import { isProvider, type Provider } from './providers.ts';
+import type { ProviderAnswer } from './sign-in.types.ts';
 
 export const CATALOGUE = {
   FLOW_NOT_STARTED: FLOW_NOT_STARTED_MESSAGE,
@@ -19,6 +20,10 @@ export const CATALOGUE = {
     'This sign-in response was not issued for the sign-in you started (nonce mismatch), so it was refused. Please sign in again.',
   MALFORMED_ID_TOKEN: 'The ID token in the sign-in response is malformed, so it was refused.',
   SESSION_EXPIRED: SESSION_EXPIRED_MESSAGE,
+  NONCE_ANSWER_NOT_OURS:
+    "The login service answered with a nonce that was not made for this browser's sign-in key, so the sign-in was stopped before it reached the provider. Nothing was stored. Please try again later.",
+  LOGIN_ANSWER_NOT_OURS:
+    'The login service answered with an address that does not belong to this sign-in, so it was refused and nothing was stored. Please start over.',
   KEY_CREATION_FAILED: 'This browser could not create a sign-in key. Please try again.',
   STORAGE_WRITE_FAILED:
     'This browser would not store your sign-in (storage may be full or blocked for this site). Free some space or allow storage, then try again.',
@@ -36,21 +41,21 @@ export type CatalogueCode = keyof typeof CATALOGUE | 'INVALID_PROVIDER';
  */
 export class SignInError extends Error {
   readonly code: CatalogueCode;
-  /** Extra context for the visitor (for example the provider's own error text); never secret. */
-  readonly detail?: string;
+  /** What the identity provider said instead of a token, in its own words; never secret. */
+  readonly providerAnswer?: ProviderAnswer;
   /** Whether asking again can help (machines/failure.ts reads it). */
   readonly retryable: boolean;
 
-  constructor(code: CatalogueCode, message: string, detail?: string) {
+  constructor(code: CatalogueCode, message: string, providerAnswer?: ProviderAnswer) {
     super(message);
     this.name = 'SignInError';
     this.code = code;
-    this.detail = detail;
+    this.providerAnswer = providerAnswer;
     this.retryable = TRANSIENT_CODES.has(code);
   }
 
-  static of(code: keyof typeof CATALOGUE, detail?: string): SignInError {
-    return new SignInError(code, CATALOGUE[code], detail);
+  static of(code: keyof typeof CATALOGUE, providerAnswer?: ProviderAnswer): SignInError {
+    return new SignInError(code, CATALOGUE[code], providerAnswer);
   }
 
   /** Rethrows a SignInError as it is, and anything else as the catalogue's `code`. */

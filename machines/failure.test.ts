@@ -36,11 +36,13 @@ describe('toFailure', () => {
     expect(toFailure(SignInError.of('KEY_CREATION_FAILED'), 'signing').retryable).toBe(false);
   });
 
-  it('keeps the detail, and only a string one', () => {
-    expect(toFailure(SignInError.of('MISSING_ID_TOKEN', 'access_denied'), 'callback-validating')).toMatchObject({
-      detail: 'access_denied',
+  it("keeps the provider's own answer, and only one with text", () => {
+    const providerAnswer = { provider: 'google', text: 'access_denied' } as const;
+    expect(toFailure(SignInError.of('MISSING_ID_TOKEN', providerAnswer), 'callback-validating')).toMatchObject({
+      providerAnswer,
     });
-    expect(toFailure(Object.assign(new Error('x'), { detail: 42 }), 'proving')).not.toHaveProperty('detail');
+    const odd = Object.assign(new Error('x'), { providerAnswer: { provider: 'google', text: 42 } });
+    expect(toFailure(odd, 'proving')).not.toHaveProperty('providerAnswer');
   });
 });
 

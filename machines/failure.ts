@@ -7,7 +7,7 @@ import type { Failure, FailedStep } from './sign-in.types.ts';
 
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 
-type ErrorLike = { code?: unknown; message?: unknown; detail?: unknown; retryable?: unknown };
+type ErrorLike = { code?: unknown; message?: unknown; providerAnswer?: unknown; retryable?: unknown };
 const errorLike = (error: unknown): ErrorLike => (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
 
 /** The message an actor's error carries, fit to show (a generic one when it has none). */
@@ -20,11 +20,11 @@ export function toFailure(error: unknown, step: FailedStep): Failure {
   const source = errorLike(error);
   const code = typeof source.code === 'string' ? source.code : 'UNEXPECTED';
   const message = messageOf(error);
-  const detail = typeof source.detail === 'string' ? source.detail : undefined;
+  const providerAnswer = source.providerAnswer as Failure['providerAnswer'];
   // A refusal (a SignInError says so) repeats itself when asked again; a service, network
   // or browser failure may clear.
   const retryable = step !== 'callback-validating' && step !== 'signing' && source.retryable !== false;
-  return { code, message, step, retryable, ...(detail ? { detail } : {}) };
+  return { code, message, step, retryable, ...(typeof providerAnswer?.text === 'string' ? { providerAnswer } : {}) };
 }
 
 /**

@@ -8,20 +8,21 @@
 /** By state node id (`signIn.<path>`). */
 export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'signIn.restoring': 'Reads storage at load, after Start over, and after a refused callback, and goes where it leads.',
-  'signIn.idle': 'The sign-in buttons, with any alert beside them.',
+  'signIn.idle':
+    "The sign-in buttons, with any alert beside them; a sign-in window's flow that read as closed is still listened for until it answers, is replaced or expires.",
   'signIn.idle.cold': 'Nothing prepared yet; hovering or focusing a sign-in button prepares the key and nonce.',
   'signIn.idle.preparing': 'Making the ephemeral key and asking for a nonce ahead of the click, in memory only.',
   'signIn.idle.prepared': 'The key and nonce are ready: a click goes straight to the provider.',
   'signIn.redirecting':
     'Starting a sign-in: the key, the nonce and the stored session, then off to the provider (this page, or a window).',
-  'signIn.redirecting.choosing': 'Passed through at once: popup mode opens a window for the provider, else this page goes there.',
   'signIn.redirecting.preparing': 'Making (or taking the prepared) key and nonce, and storing the session.',
   'signIn.redirecting.navigating': 'The browser is on its way to the provider.',
   'signIn.redirecting.awaitingPopup':
     'Popup mode: the provider in a window of its own; this page stays, and a click brings the window forward.',
   'signIn.redirecting.awaitingPopup.opening': 'The sign-in window is opening, in the click itself so that blockers allow it.',
-  'signIn.redirecting.awaitingPopup.open':
-    'The window is open: the key and nonce are made for its flow, it goes to the provider, and its answer comes back here, never through this URL.',
+  'signIn.redirecting.awaitingPopup.open': 'The window is open: the key and nonce are made and stored for its flow.',
+  'signIn.redirecting.awaitingPopup.at-provider':
+    'The window is at the provider: its answer comes back here, never through this URL; if it reads as closed, it may only be cut off.',
   'signIn.callback-validating': "Checking the provider's answer in the URL fragment against the flow this tab started.",
   'signIn.fetching-login': 'Asking the login service for the address, salt and public key; then storing them.',
   'signIn.signed-in': 'The account: the address is shown, and a proof can be created.',

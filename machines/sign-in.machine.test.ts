@@ -143,9 +143,30 @@ describe('signInMachine: pure transitions', () => {
       expect(elsewhere.value).toEqual({ 'logged-out': 'clearing' });
       expect(elsewhere.context).toMatchObject({ signOutEverywhere: false, notice: 'You signed out in another tab.' });
     }
-    // Not signed in: nothing to do.
-    expect(next(at('idle'), { type: 'tab.signedOut' }).matches('idle')).toBe(true);
-    expect(next(at({ redirecting: 'preparing' }), { type: 'tab.signedOut' }).value).toEqual({ redirecting: 'preparing' });
+    // A sign-in under way here ends too (the other tab emptied the vault that sealed it), and
+    // so does what a flow left at the sign-in buttons, a window's flow still listened for included.
+    const listening = { signInWindow: { flowId: 'flow-1', expiresAt: Date.now() + 60_000 } };
+    for (const [value, context] of [
+      [{ redirecting: 'preparing' }, {}],
+      [{ redirecting: 'navigating' }, {}],
+      [{ redirecting: { awaitingPopup: 'at-provider' } }, listening],
+      ['callback-validating', {}],
+      ['idle', { pendingFlow: true }],
+      ['idle', listening],
+    ] as const) {
+      const elsewhere = next(at(value, context), { type: 'tab.signedOut' });
+      expect(elsewhere.value, JSON.stringify(value)).toEqual({ 'logged-out': 'clearing' });
+      expect(elsewhere.context).toMatchObject({
+        notice: 'You signed out in another tab.',
+        signInWindow: null,
+        pendingFlow: false,
+      });
+    }
+    // A tab with nothing of a sign-in stored stays as it is, its alert included.
+    const failure = { code: 'X', message: 'The alert the visitor is reading.', step: 'redirecting', retryable: true } as const;
+    const untouched = next(at({ idle: 'cold' }, { failure }), { type: 'tab.signedOut' });
+    expect(untouched.value).toEqual({ idle: 'cold' });
+    expect(untouched.context.failure).toEqual(failure);
   });
 
   it('warm start: intent prepares the key and nonce in idle and after sign-out; a click goes on from any of it', () => {
@@ -234,9 +255,11 @@ describe('signInMachine: running with stubbed actors', () => {
   });
 
   /** Where each catalogue error arises, and where the visitor lands with it. */
-  const CATALOGUE_AT: Record<string, 'startSignIn' | 'validateCallback' | 'createProof' | 'signMessage'> = {
+  const CATALOGUE_AT: Record<string, 'startSignIn' | 'validateCallback' | 'fetchLogin' | 'createProof' | 'signMessage'> = {
     KEY_CREATION_FAILED: 'startSignIn',
     STORAGE_WRITE_FAILED: 'startSignIn',
+    NONCE_ANSWER_NOT_OURS: 'startSignIn',
+    LOGIN_ANSWER_NOT_OURS: 'fetchLogin',
     FLOW_NOT_STARTED: 'validateCallback',
     MISSING_ID_TOKEN: 'validateCallback',
     MISSING_JWT_DATA: 'validateCallback',
@@ -252,6 +275,7 @@ describe('signInMachine: running with stubbed actors', () => {
   const LANDS_IN = {
     startSignIn: { idle: 'cold' },
     validateCallback: { idle: 'cold' },
+    fetchLogin: 'failed',
     createProof: 'signed-in',
     signMessage: { ready: { message: 'waiting' } },
   } as const;
@@ -265,7 +289,7 @@ describe('signInMachine: running with stubbed actors', () => {
     async (code, message) => {
       const where = CATALOGUE_AT[code]!;
       const error = SignInError.of(code as keyof typeof CATALOGUE);
-      const startFrom = where === 'validateCallback' ? { fragment: fragment() } : {};
+      const startFrom = where === 'validateCallback' || where === 'fetchLogin' ? { fragment: fragment() } : {};
       const restored: RestoreOutput =
         where === 'createProof'
           ? { status: 'signed-in', ...SESSION }
@@ -293,6 +317,7 @@ describe('signInMachine: running with stubbed actors', () => {
       const wayOn = {
         startSignIn: { type: 'user.signIn', provider: 'google' },
         validateCallback: { type: 'user.signIn', provider: 'google' },
+        fetchLogin: { type: 'user.startOver' },
         createProof: { type: 'user.createProof' },
         signMessage: { type: 'user.signMessage', message: 'hi' },
       } as const;

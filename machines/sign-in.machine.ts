@@ -28,8 +28,11 @@ import {
   raise,
   sendTo,
   setup,
+  spawnChild,
+  stopChild,
   type AnyActorLogic,
   type CallbackActorLogic,
+  type EventObject,
   type PromiseActorLogic,
 } from 'xstate';
 import { msUntilExpiry } from './expiry.ts';
@@ -102,7 +105,11 @@ const expireSession = {
   },
 } as const;
 
-const signIn = { target: '#signIn.redirecting', actions: ['clearFailure', 'assignRequestedProvider'] } as const;
+/** A sign-in click: popup mode opens a window for the provider; otherwise this page goes there. */
+const signIn = [
+  { guard: 'popupMode', target: '#signIn.redirecting.awaitingPopup', actions: ['clearFailure', 'assignRequestedProvider'] },
+  { target: '#signIn.redirecting.preparing', actions: ['clearFailure', 'assignRequestedProvider'] },
+] as const;
 
 /**
  * Warm start, wherever sign-in buttons are shown: once the visitor shows intent, the
@@ -164,6 +171,11 @@ const acceptSend = (target: string) =>
 
 /** The visitor's own sign-out reaches every tab; another tab's reaches this one. */
 const signOut = { target: '#signIn.logged-out', actions: ['clearFailure', 'markSignOutEverywhere'] } as const;
+/**
+ * Another tab's sign-out reaches this one: its account ends, and so does a sign-in under
+ * way here (starting, at the provider, its callback being checked, or a flow left at the
+ * buttons), since that tab emptied the key vault that sealed it.
+ */
 const signedOutElsewhere = {
   target: '#signIn.logged-out',
   actions: ['clearFailure', { type: 'assignNotice', params: 'You signed out in another tab.' }],
@@ -171,9 +183,17 @@ const signedOutElsewhere = {
 
 const refuseWallet = (refusal: WalletRefusal) => ({ actions: { type: 'refuseWallet', params: refusal } }) as const;
 
-/** A dApp's request for this account (and chain) goes to `target`; one for another is refused. */
+/**
+ * A dApp's request for this account (and chain) goes to `target`; one for another is
+ * refused, as is a transaction that names another sender or gas owner: before anything
+ * else, a proof included.
+ */
 const acceptWalletRequest = (target: string) =>
-  [{ guard: 'forThisAccount', target, actions: 'assignWalletRequest' }, refuseWallet('notThisAccount')] as const;
+  [
+    { guard: 'otherAccount', ...refuseWallet('notThisAccount') },
+    { guard: 'othersTransaction', ...refuseWallet('notThisSender') },
+    { target, actions: 'assignWalletRequest' },
+  ] as const;
 
 /** A dApp's disconnect of this account's wallet is the visitor's sign-out, answered; another wallet's changes nothing. */
 const walletDisconnect = [
@@ -243,10 +263,16 @@ export const signInMachine = setup({
      * Popup mode: opens the sign-in window at once (in the click's own task, so that
      * blockers allow it) and says `popup.opened` or `popup.blocked`; goes where it is told
      * (`popup.navigate`), comes forward (`popup.focus`), hands back the window's answer for
-     * its flow only (`popup.callback`) and says `popup.closed` when the visitor closes it.
+     * its flow only (`popup.callback`) and says `popup.closed` when it reads as closed (closed
+     * by the visitor, or cut off by the provider's page).
      * Stopped, it closes a window that is still open.
      */
     popupWindow: provideLater<CallbackActorLogic<PopupCommand, void, SignInEvent>>(),
+    /**
+     * Popup mode: listens for the answer of a window that reads as closed (it may only be
+     * cut off by the provider's page) and hands it back as `popup.callback`.
+     */
+    popupAnswer: provideLater<CallbackActorLogic<EventObject, { flowId: string }, SignInEvent>>(),
     /** Runs the callback checks against the flow this tab started. */
     validateCallback: provideLater<PromiseActorLogic<CallbackOutput, { fragment: Secret<string> }>>(),
     /** Gets address, salt and publicKey; stores the jwt and the sign-in state. */
@@ -313,6 +339,22 @@ export const signInMachine = setup({
       url: params.url,
     })),
     focusPopup: sendTo('popupWindow', { type: 'popup.focus' } satisfies PopupCommand),
+    assignSignInWindow: assign({
+      signInWindow: ({ event }) => {
+        assertEvent(event, 'popup.opened');
+        return { flowId: event.flowId, expiresAt: null };
+      },
+    }),
+    /** The window's flow is stored: from now on it lives until it expires. */
+    assignWindowExpiry: assign({
+      signInWindow: ({ context }, expiresAt: number) => context.signInWindow && { ...context.signInWindow, expiresAt },
+    }),
+    clearSignInWindow: assign({ signInWindow: null }),
+    listenForWindowAnswer: spawnChild('popupAnswer', {
+      id: 'popupAnswer',
+      input: ({ context }) => ({ flowId: context.signInWindow?.flowId ?? '' }),
+    }),
+    stopListeningForWindowAnswer: stopChild('popupAnswer'),
     signInForWallet: raise(({ event }) => {
       assertEvent(event, 'wallet.connect');
       return { type: 'user.signIn' as const, provider: event.provider };
@@ -395,6 +437,8 @@ export const signInMachine = setup({
       lastTransfer: null,
       publicKey: null,
       walletRequest: null,
+      signInWindow: null,
+      pendingFlow: false,
     }),
   },
   guards: {
@@ -409,8 +453,16 @@ export const signInMachine = setup({
     hasSignature: ({ context }) => context.signature !== null && context.signedMessage !== null,
     hasPendingTransfer: ({ context }) => context.pendingTransfer !== null,
     interactive: ({ event }) => event.type === 'wallet.connect' && !event.silent && isProvider(event.provider),
-    forThisAccount: ({ context, event }) =>
-      event.type === 'wallet.sign' && event.request.address === context.address && event.request.chain === context.chain,
+    otherAccount: ({ context, event }) =>
+      event.type !== 'wallet.sign' || event.request.address !== context.address || event.request.chain !== context.chain,
+    othersTransaction: ({ context, event }) =>
+      event.type === 'wallet.sign' &&
+      event.request.kind !== 'signPersonalMessage' &&
+      // Both in the canonical form: the wallet reads the parties so, and the address is kept so.
+      [event.request.sender, event.request.gasOwner].some((party) => party != null && party !== context.address),
+    /** A window's flow is still listened for: it read as closed once at the provider (idle clears it on leaving). */
+    lostWindow: ({ context }) => context.signInWindow?.expiresAt != null,
+    flowLeftHere: ({ context }) => context.pendingFlow || context.signInWindow?.expiresAt != null,
     hasWalletRequest: ({ context }) => context.walletRequest !== null,
     ownWallet: ({ context, event }) => event.type === 'wallet.disconnect' && event.provider === context.provider,
     validTransfer: ({ context, event }) => event.type === 'user.send' && checkTransfer({ ...event, balance: context.balance }).ok,
@@ -418,6 +470,8 @@ export const signInMachine = setup({
   delays: {
     // The spec's time rule, live: the session ends at expiresAt even without a reload.
     untilExpiry: ({ context }) => msUntilExpiry(context.expiresAt ?? 0, Date.now()),
+    // (A window whose flow is not listened for never expires here.)
+    windowFlowExpiry: ({ context }) => msUntilExpiry(context.signInWindow?.expiresAt ?? Infinity, Date.now()),
   },
 }).createMachine({
   id: 'signIn',
@@ -445,6 +499,8 @@ export const signInMachine = setup({
     signOutEverywhere: false,
     signInMode: input?.signInMode ?? 'redirect',
     walletConnect: null,
+    signInWindow: null,
+    pendingFlow: false,
   }),
   // A dApp's wallet calls that no state takes: answered from what this tab has.
   on: {
@@ -486,7 +542,10 @@ export const signInMachine = setup({
             target: 'logged-out',
             actions: { type: 'assignNotice', params: UNREADABLE_NOTICE },
           },
-          { target: 'idle' },
+          {
+            target: 'idle',
+            actions: assign({ pendingFlow: ({ event }) => event.output.status === 'empty' && event.output.pendingFlow === true }),
+          },
         ],
         // The restore itself could not run (its code did not load): storage is left as it
         // is, for a reload to find, and the visitor hears why at the sign-in buttons.
@@ -496,25 +555,42 @@ export const signInMachine = setup({
       on: { 'url.fragment': onFragment },
     },
 
+    // A sign-in window that read as closed may still answer (the provider's page can cut
+    // it off): its flow is listened for here until it answers, is replaced by a new
+    // sign-in, is ended by a sign-out elsewhere, or expires.
     idle: {
       ...warmStart,
       tags: ['can-sign-in'],
       entry: 'settleWalletConnect',
+      exit: ['stopListeningForWindowAnswer', 'clearSignInWindow'],
+      after: {
+        windowFlowExpiry: {
+          guard: 'lostWindow',
+          target: 'logged-out',
+          actions: ['clearFailure', { type: 'assignNotice', params: POPUP_NOTICES.expired }],
+        },
+      },
       on: {
         'user.signIn': signIn,
         'wallet.connect': walletSignIn,
         'url.fragment': onFragment,
         'user.dismiss': dismiss,
+        'popup.callback': {
+          guard: 'lostWindow',
+          target: 'callback-validating',
+          actions: ['clearFailure', 'assignPopupCallback'],
+        },
+        // A flow left in this tab (one at the provider, or a window's still listened for)
+        // is sealed with a key the other tab has just destroyed: it ends. A tab that has
+        // nothing stored stays as it is, alert included.
+        'tab.signedOut': { guard: 'flowLeftHere', ...signedOutElsewhere },
       },
     },
 
     redirecting: {
-      initial: 'choosing',
+      initial: 'preparing',
+      on: { 'tab.signedOut': signedOutElsewhere },
       states: {
-        // Popup mode opens a window for the provider; otherwise this page goes there.
-        choosing: {
-          always: [{ guard: 'popupMode', target: 'awaitingPopup' }, { target: 'preparing' }],
-        },
         // Popup mode: the provider in a window of its own, this page staying as it is. The
         // buttons stay: a click brings the window forward. A blocked window falls back to
         // this page going there; a closed one returns to the buttons with a notice.
@@ -524,16 +600,18 @@ export const signInMachine = setup({
           initial: 'opening',
           on: {
             'popup.blocked': { target: 'preparing', actions: { type: 'assignNotice', params: POPUP_NOTICES.blocked } },
-            'popup.closed': { target: '#signIn.idle', actions: { type: 'assignNotice', params: POPUP_NOTICES.closed } },
+            'popup.closed': {
+              target: '#signIn.idle',
+              actions: [{ type: 'assignNotice', params: POPUP_NOTICES.closed }, 'clearSignInWindow'],
+            },
             'user.signIn': { actions: 'focusPopup' },
           },
           states: {
             opening: {
-              on: { 'popup.opened': 'open' },
+              on: { 'popup.opened': { target: 'open', actions: 'assignSignInWindow' } },
             },
             // The key and nonce are made for the window's flow (named by the popup.opened
-            // that entered this state) and the window goes to the provider; then its answer
-            // comes back here, never through this page's URL.
+            // that entered this state), stored, and the window goes to the provider.
             open: {
               invoke: {
                 id: 'startSignIn',
@@ -542,11 +620,26 @@ export const signInMachine = setup({
                   assertEvent(event, 'popup.opened');
                   return { provider: context.requestedProvider ?? '', state: popupState(event.flowId) };
                 },
-                onDone: { actions: { type: 'navigatePopup', params: ({ event }) => ({ url: event.output.url }) } },
-                onError: { target: '#signIn.idle', actions: failWith('redirecting') },
+                onDone: {
+                  target: 'at-provider',
+                  actions: [
+                    { type: 'navigatePopup', params: ({ event }) => ({ url: event.output.url }) },
+                    { type: 'assignWindowExpiry', params: ({ event }) => event.output.expiresAt },
+                  ],
+                },
+                onError: { target: '#signIn.idle', actions: [failWith('redirecting'), 'clearSignInWindow'] },
               },
+            },
+            // The window is at the provider: its answer comes back here, never through this
+            // page's URL. A window that now reads as closed may only be cut off by the
+            // provider's page: the buttons come back, and its flow is still listened for.
+            'at-provider': {
               on: {
                 'popup.callback': { target: '#signIn.callback-validating', actions: ['clearFailure', 'assignPopupCallback'] },
+                'popup.closed': {
+                  target: '#signIn.idle',
+                  actions: [{ type: 'assignNotice', params: POPUP_NOTICES.lost }, 'listenForWindowAnswer'],
+                },
               },
             },
           },
@@ -577,8 +670,8 @@ export const signInMachine = setup({
 
     'callback-validating': {
       tags: ['busy', 'verifying'],
-      // The token leaves the URL the moment it has been read.
-      entry: 'clearFragment',
+      // The token leaves the URL the moment it has been read; a window's flow is answered.
+      entry: ['clearFragment', 'clearSignInWindow'],
       invoke: {
         id: 'validateCallback',
         src: 'validateCallback',
@@ -591,6 +684,7 @@ export const signInMachine = setup({
         // message: an existing account stays, otherwise the sign-in buttons.
         onError: { target: 'restoring', actions: [failWith('callback-validating'), assign({ fragment: null })] },
       },
+      on: { 'tab.signedOut': signedOutElsewhere },
     },
 
     'fetching-login': {

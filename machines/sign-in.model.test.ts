@@ -19,6 +19,8 @@ type Snapshot = ReturnType<typeof signInMachine.transition>;
 type AnyEvent = EventObject & Record<string, unknown>;
 
 const DAY = 86_400_000;
+/** A sign-in window's flow lasts an hour (the timer test advances past it). */
+const FLOW_EXPIRES_AT = Date.now() + 3_600_000;
 const retryable = new LoginServiceError(503, 'http_503', 'The login service answered with HTTP 503.');
 const refusal = SignInError.of('MISSING_PROOF_PARAMETERS');
 const done = (id: string, output?: unknown): AnyEvent => ({ type: `xstate.done.actor.${id}`, output });
@@ -57,12 +59,26 @@ const EVENTS: AnyEvent[] = [
     type: 'wallet.sign',
     request: { kind: 'signPersonalMessage', requestId: 's', address, chain: 'sui:testnet', message: 'aGk=' },
   })),
+  // A transaction for this account that names another sender.
+  {
+    type: 'wallet.sign',
+    request: {
+      kind: 'signTransaction',
+      requestId: 't',
+      address: SESSION.address,
+      chain: 'sui:testnet',
+      transaction: '{}',
+      sender: `0x${'ef'.repeat(32)}`,
+      gasOwner: null,
+    },
+  },
   ...(['empty', 'expired', 'unreadable'] as const).map((status) => done('restoreSession', { status })),
+  done('restoreSession', { status: 'empty', pendingFlow: true }),
   ...(['signed-in', 'ready'] as const).map((status) => done('restoreSession', { status, ...SESSION })),
   error('restoreSession', new Error('storage exploded')),
   done('prepareSignIn'),
   error('prepareSignIn', retryable),
-  done('startSignIn', { url: 'https://idp.test/google' }),
+  done('startSignIn', { url: 'https://idp.test/google', expiresAt: FLOW_EXPIRES_AT }),
   error('startSignIn', retryable),
   error('startSignIn', SignInError.invalidProvider('apple')),
   done('validateCallback', { jwt: new Secret('jwt'), provider: 'google' }),
@@ -88,6 +104,7 @@ const EVENTS: AnyEvent[] = [
   done('clearSession'),
   error('clearSession', new Error('IndexedDB blocked')),
   ...['signed-in', 'proving', 'ready'].map((state): AnyEvent => ({ type: `xstate.after.untilExpiry.signIn.${state}` })),
+  { type: 'xstate.after.windowFlowExpiry.signIn.idle' },
 ];
 
 /** What distinguishes states for the model: value plus the facts guards read. */
@@ -102,6 +119,9 @@ const serializeState = (snapshot: Snapshot) =>
     pendingTransfer: snapshot.context.pendingTransfer !== null,
     signature: snapshot.context.signature !== null,
     walletRequest: snapshot.context.walletRequest !== null,
+    // A sign-in window's flow: none, opened, or stored (then listened for once it is lost).
+    signInWindow: snapshot.context.signInWindow && snapshot.context.signInWindow.expiresAt !== null,
+    pendingFlow: snapshot.context.pendingFlow,
   });
 
 const INPUTS: SignInInput[] = [{}, { fragment: new Secret('#id_token=x') }, { signInMode: 'popup' }];

@@ -2,11 +2,13 @@
  * signInMachine in popup mode: the sign-in window is the popupWindow actor (stubbed here:
  * it records what the machine tells it and sends what a test makes the window do). The
  * machine opens it, sends it to the provider, takes its answer, falls back to a redirect
- * when it is blocked, returns to the buttons when it is closed, and brings it forward on a
- * second click. A dApp's interactive connect that started it is answered either way.
+ * when it is blocked, returns to the buttons when it reads as closed (and goes on listening
+ * for the answer of a flow already sent to the provider, until that flow is replaced, ended
+ * or expired), and brings it forward on a second click. A dApp's interactive connect that
+ * started it is answered either way.
  */
-import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { POPUP_NOTICES } from './popup.ts';
 import { Secret } from './secret.ts';
 import type { PopupCommand, SignInEvent, SignInMode, StartInput, StartOutput, WalletAnswer } from './sign-in.types.ts';
@@ -19,6 +21,16 @@ function fakeWindow(opens = true) {
     if (!opens) return void sendBack({ type: 'popup.blocked' });
     receive((command) => void log.push(command.type === 'popup.navigate' ? `navigate ${command.url}` : 'focus'));
     sendBack({ type: 'popup.opened', flowId: 'flow-1' });
+    return () => void log.push('stopped');
+  });
+  return { log, logic };
+}
+
+/** The listener for a lost window's flow: records when it listens and when it is stopped. */
+function fakeListener() {
+  const log: string[] = [];
+  const logic = fromCallback<EventObject, { flowId: string }, SignInEvent>(({ input }) => {
+    log.push(`listening ${input.flowId}`);
     return () => void log.push('stopped');
   });
   return { log, logic };
@@ -42,7 +54,7 @@ describe('signInMachine in popup mode', () => {
     const starts: StartInput[] = [];
     const startSignIn = fromPromise<StartOutput, StartInput>(async ({ input }) => {
       starts.push(input);
-      return { url: `https://idp.test/${input.provider}?state=${input.state}` };
+      return { url: `https://idp.test/${input.provider}?state=${input.state}`, expiresAt: Date.now() + 3_600_000 };
     });
     const { actor, record } = await started('popup', { popupWindow: window.logic, startSignIn });
     actor.send({ type: 'user.signIn', provider: 'google' });
@@ -53,7 +65,7 @@ describe('signInMachine in popup mode', () => {
     await waitFor(actor, () => window.log.length > 0);
     expect(starts).toEqual([{ provider: 'google', state: 'zklogin-popup.flow-1' }]);
     expect(window.log).toEqual(['navigate https://idp.test/google?state=zklogin-popup.flow-1']);
-    expect(actor.getSnapshot().matches({ redirecting: { awaitingPopup: 'open' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ redirecting: { awaitingPopup: 'at-provider' } })).toBe(true);
 
     actor.send(callback);
     expect(actor.getSnapshot().matches('callback-validating') || actor.getSnapshot().matches('fetching-login')).toBe(true);
@@ -84,18 +96,85 @@ describe('signInMachine in popup mode', () => {
     expect(actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.blocked);
   });
 
-  it('a window the visitor closes returns to the sign-in buttons with a notice, and a click opens a new one', async () => {
+  it('a window closed before its flow was stored returns to the sign-in buttons with a notice, and listens for nothing', async () => {
     const window = fakeWindow();
-    const { actor } = await started('popup', { popupWindow: window.logic });
+    const listener = fakeListener();
+    const { actor } = await started('popup', {
+      popupWindow: window.logic,
+      popupAnswer: listener.logic,
+      startSignIn: fromPromise<StartOutput, StartInput>(() => new Promise(() => {})),
+    });
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    actor.send({ type: 'popup.closed' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.closed);
+    expect(actor.getSnapshot().context.signInWindow).toBeNull();
+    expect(listener.log).toEqual([]);
+    actor.send(callback);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('a window that reads as closed once its flow went to the provider may only be cut off: the buttons come back, its flow is listened for, and its answer signs in', async () => {
+    const window = fakeWindow();
+    const listener = fakeListener();
+    const { actor } = await started('popup', { popupWindow: window.logic, popupAnswer: listener.logic });
     actor.send({ type: 'user.signIn', provider: 'google' });
     await waitFor(actor, () => window.log.length > 0);
     actor.send({ type: 'popup.closed' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.closed);
+    expect(actor.getSnapshot().hasTag('can-sign-in')).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
-    actor.send({ type: 'user.signIn', provider: 'twitch' });
-    expect(actor.getSnapshot().hasTag('awaiting-popup')).toBe(true);
-    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.lost);
+    expect(listener.log).toEqual(['listening flow-1']);
+    actor.send(callback);
+    expect(listener.log).toEqual(['listening flow-1', 'stopped']);
+    await waitFor(actor, (s) => s.matches('signed-in'));
+    expect(actor.getSnapshot().context.address).toBe(SESSION.address);
+  });
+
+  it("a lost window's flow ends when a new sign-in replaces it, a sign-out elsewhere ends it, or it expires: its answer is then taken by nobody", async () => {
+    vi.useFakeTimers();
+    try {
+      const expiresAt = Date.now() + 60 * 60_000;
+      const startSignIn = fromPromise<StartOutput, StartInput>(async ({ input }) => ({
+        url: `https://idp.test/${input.provider}?state=${input.state}`,
+        expiresAt,
+      }));
+      const lose = async () => {
+        const window = fakeWindow();
+        const listener = fakeListener();
+        const { actor } = await started('popup', { popupWindow: window.logic, popupAnswer: listener.logic, startSignIn });
+        actor.send({ type: 'user.signIn', provider: 'google' });
+        await vi.waitFor(() => expect(window.log.length).toBeGreaterThan(0));
+        actor.send({ type: 'popup.closed' });
+        expect(listener.log).toEqual(['listening flow-1']);
+        return { actor, listener };
+      };
+
+      const replaced = await lose();
+      replaced.actor.send({ type: 'user.signIn', provider: 'twitch' });
+      expect(replaced.listener.log).toEqual(['listening flow-1', 'stopped']);
+      expect(replaced.actor.getSnapshot().hasTag('awaiting-popup')).toBe(true);
+      expect(replaced.actor.getSnapshot().context.notice).toBeNull();
+
+      const signedOut = await lose();
+      signedOut.actor.send({ type: 'tab.signedOut' });
+      expect(signedOut.listener.log).toEqual(['listening flow-1', 'stopped']);
+      expect(signedOut.actor.getSnapshot().matches('logged-out')).toBe(true);
+      signedOut.actor.send(callback);
+      expect(signedOut.actor.getSnapshot().matches('logged-out')).toBe(true);
+
+      const expired = await lose();
+      await vi.advanceTimersByTimeAsync(expiresAt - Date.now() - 1_000);
+      expect(expired.actor.getSnapshot().matches('idle')).toBe(true);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(expired.listener.log).toEqual(['listening flow-1', 'stopped']);
+      // Through logged-out: its stored flow and its key are cleared.
+      expect(expired.actor.getSnapshot().matches('logged-out')).toBe(true);
+      expect(expired.actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.expired);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a failed start closes the window and returns to the buttons with the reason', async () => {
@@ -110,17 +189,12 @@ describe('signInMachine in popup mode', () => {
     expect(window.log).toEqual(['stopped']);
   });
 
-  it("a window's answer is taken only while that window is open", async () => {
+  it("a window's answer is taken only while its flow lives: not before any window opened", async () => {
     const window = fakeWindow();
     const { actor } = await started('popup', { popupWindow: window.logic });
     actor.send(callback);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(actor.getSnapshot().context.fragment).toBeNull();
-    actor.send({ type: 'user.signIn', provider: 'google' });
-    await waitFor(actor, () => window.log.length > 0);
-    actor.send({ type: 'popup.closed' });
-    actor.send(callback);
-    expect(actor.getSnapshot().matches('idle')).toBe(true);
   });
 
   it('redirect mode never opens a window', async () => {
@@ -155,13 +229,13 @@ describe('signInMachine in popup mode', () => {
       expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
     });
 
-    it('is refused with the notice when the visitor closes the window', async () => {
+    it('is refused with the notice when the window reads as closed', async () => {
       const window = fakeWindow();
       const { actor, answers } = await started('popup', { popupWindow: window.logic });
       actor.send(connect);
       await waitFor(actor, () => window.log.length > 0);
       actor.send({ type: 'popup.closed' });
-      expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'c1', ok: false, message: POPUP_NOTICES.closed }]);
+      expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'c1', ok: false, message: POPUP_NOTICES.lost }]);
     });
 
     it('is refused with the reason when the provider answer is refused', async () => {

@@ -10,10 +10,21 @@ import type { TransferReceipt, TransferRequest } from './transfer.ts';
 export type FailedStep =
   'restoring' | 'redirecting' | 'callback-validating' | 'fetching-login' | 'proving' | 'signing' | 'funding' | 'sending';
 
+/**
+ * What an identity provider sent back instead of a token (`error`, `error_description`),
+ * kept apart from our own words so that the page shows it as the provider's.
+ */
+export interface ProviderAnswer {
+  /** The provider the flow went to, when known. */
+  provider: Provider | null;
+  /** Its words, shortened and without control characters. */
+  text: string;
+}
+
 export interface Failure {
   code: string;
   message: string;
-  detail?: string;
+  providerAnswer?: ProviderAnswer;
   step: FailedStep;
   /** Whether trying the same step again can succeed (service failures, not refusals). */
   retryable: boolean;
@@ -91,6 +102,13 @@ export interface SignInContext {
   signInMode: SignInMode;
   /** A dApp's interactive connect, answered once the sign-in it started ends either way. */
   walletConnect: { requestId: string; provider: string } | null;
+  /**
+   * Popup mode: the sign-in window's flow, and when it expires (once its session is
+   * stored). Kept after the window reads as closed: its answer may still arrive.
+   */
+  signInWindow: { flowId: string; expiresAt: number | null } | null;
+  /** A sign-in started in this tab and not finished is stored (the restore said so). */
+  pendingFlow: boolean;
 }
 
 export type SignInMode = 'redirect' | 'popup';
@@ -110,8 +128,14 @@ export interface SignInInput {
 /** A dApp's signing request, as the wallets (src/wallet/) pass it on; bytes are base64. */
 export type WalletRequest = { requestId: string; address: string; chain: string } & (
   | { kind: 'signPersonalMessage'; message: string }
-  /** The transaction in its JSON form (Transaction.toJSON). */
-  | { kind: 'signTransaction' | 'signAndExecuteTransaction'; transaction: string }
+  | {
+      kind: 'signTransaction' | 'signAndExecuteTransaction';
+      /** The transaction in its JSON form (Transaction.toJSON). */
+      transaction: string;
+      /** Who the transaction names as its sender and its gas owner, as the wallet read them (null: unset). */
+      sender: string | null;
+      gasOwner: string | null;
+    }
 );
 
 /** What a wallet hands back: bytes and signature, with the digest and effects when executed (base64). */
@@ -133,7 +157,7 @@ export interface WalletAccountData {
  * Why the machine refused a dApp's request, when that is one of these: the wallet words
  * it (src/wallet/wallet-refusals.ts), so the wording is not part of the first page.
  */
-export type WalletRefusal = 'noAccount' | 'notThisAccount' | 'busy' | 'signInUnderWay';
+export type WalletRefusal = 'noAccount' | 'notThisAccount' | 'notThisSender' | 'busy' | 'signInUnderWay';
 
 /** The machine's answer to a wallet event (emitted, by request id): done, or refused with why. */
 export type WalletAnswer = { type: 'wallet.answer'; requestId: string } & (
@@ -164,7 +188,7 @@ export type SignInEvent =
   | { type: 'popup.opened'; flowId: string }
   /** Popup mode: the browser refused to open the sign-in window. */
   | { type: 'popup.blocked' }
-  /** Popup mode: the visitor closed the sign-in window before it answered. */
+  /** Popup mode: the sign-in window reads as closed before it answered (closed, or cut off by the provider's page). */
   | { type: 'popup.closed' }
   /** Popup mode: the sign-in window handed over the provider's answer (the fragment, with the token). */
   | { type: 'popup.callback'; fragment: Secret<string> }
@@ -187,7 +211,11 @@ export interface SignedInSession {
 }
 
 export type RestoreOutput =
-  { status: 'empty' } | { status: 'expired' } | { status: 'unreadable' } | ({ status: 'signed-in' | 'ready' } & SignedInSession);
+  /** Nothing to show; `pendingFlow` when a sign-in started in this tab, not finished, is stored. */
+  | { status: 'empty'; pendingFlow?: boolean }
+  | { status: 'expired' }
+  | { status: 'unreadable' }
+  | ({ status: 'signed-in' | 'ready' } & SignedInSession);
 
 export interface StartInput {
   provider: string;
@@ -197,6 +225,8 @@ export interface StartInput {
 
 export interface StartOutput {
   url: string;
+  /** When the flow's nonce (and so the flow) expires: the login service's estimatedExpiration. */
+  expiresAt: number;
 }
 
 export interface CallbackOutput {

@@ -158,9 +158,43 @@ describe('signInMachine and the wallets', () => {
 
   it('signed in without a proof: the proof is made first, then the request is signed', async () => {
     const { actor, ask } = await started('signed-in');
-    const answer = await ask(sign({ requestId: 'p', kind: 'signTransaction', transaction: '{}' } as never), 'p');
+    const answer = await ask(
+      sign({ requestId: 'p', kind: 'signTransaction', transaction: '{}', sender: null, gasOwner: null } as never),
+      'p',
+    );
     expect(answer).toMatchObject({ ok: true, output: { signature: 'signed:p' } });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
+  it('a transaction that names another sender or gas owner is refused before anything else: no proof, no signing', async () => {
+    for (const restored of ['signed-in', 'ready'] as const) {
+      let proofs = 0;
+      let signings = 0;
+      const { actor, ask } = await started(restored, {
+        createProof: fromPromise<void, void>(async () => void proofs++),
+        walletRequest: fromPromise(async () => (signings++, { bytes: '', signature: '' })),
+      });
+      const parties = [
+        { sender: OTHER, gasOwner: null },
+        { sender: OTHER, gasOwner: SESSION.address },
+        { sender: SESSION.address, gasOwner: OTHER },
+        { sender: null, gasOwner: OTHER },
+      ];
+      for (const [i, party] of parties.entries()) {
+        const request = { requestId: `t${i}`, kind: 'signAndExecuteTransaction', transaction: '{}', ...party };
+        expect(await ask(sign(request as never), `t${i}`)).toEqual({
+          type: 'wallet.answer',
+          requestId: `t${i}`,
+          ok: false,
+          refusal: 'notThisSender',
+        });
+      }
+      expect([proofs, signings]).toEqual([0, 0]);
+      expect(actor.getSnapshot().matches(restored)).toBe(true);
+      // The same request naming this account (as the wallet reads it: canonical), or no one, goes on.
+      const ours = { requestId: 'ok', kind: 'signTransaction', transaction: '{}', sender: SESSION.address, gasOwner: null };
+      expect(await ask(sign(ours as never), 'ok')).toMatchObject({ ok: true });
+    }
   });
 
   it('a proof that cannot be made refuses the waiting request with the reason, and the account stays', async () => {

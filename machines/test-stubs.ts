@@ -2,7 +2,7 @@
  * Stub actors for signInMachine tests: each does nothing and succeeds, unless a test
  * overrides it. Shared by the transition tests and the model-based tests.
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { type EventObject, fromCallback, fromPromise } from 'xstate';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
@@ -33,6 +33,7 @@ export const stubActors = {
   prepareSignIn: fromPromise<void, void>(async () => {}),
   startSignIn: fromPromise<StartOutput, StartInput>(async ({ input }) => ({
     url: `https://idp.test/${input.provider}${input.state ? `?state=${input.state}` : ''}`,
+    expiresAt: SESSION.expiresAt,
   })),
   validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(async () => ({
     jwt: new Secret('jwt'),
@@ -60,6 +61,8 @@ export const stubActors = {
   popupWindow: fromCallback<PopupCommand, void, SignInEvent>(({ sendBack }) => {
     sendBack({ type: 'popup.opened', flowId: 'flow-1' });
   }),
+  /** A lost window's flow, listened for: tests send its answer themselves. */
+  popupAnswer: fromCallback<EventObject, { flowId: string }, SignInEvent>(() => {}),
 };
 
 export type StubActors = typeof stubActors;

@@ -12,7 +12,7 @@ import { delay, http, type RequestHandler } from 'msw';
 import { createIdentityProvider, type Middleware } from './idp/identity-provider.ts';
 import { createSigningKeys, type SigningKeys } from './idp/signing-keys.ts';
 import { createMswMiddleware, type RecordedRequest } from './http-adapter.ts';
-import { createLoginServiceHandlers } from './login-service/handlers.ts';
+import { createLoginServiceHandlers, type Lie } from './login-service/handlers.ts';
 import { createSuiNode, type SuiNode } from './sui-node/handlers.ts';
 
 export interface MockServicesOptions {
@@ -43,6 +43,9 @@ export interface MockServices {
   authorizations: { provider: string; query: Record<string, string> }[];
   /** Puts handlers in front of the shared ones (fault injection), until reset. */
   use(...overrides: RequestHandler[]): void;
+  /** Makes the login service tell `lie` from now on, until reset. */
+  lie(lie: Lie): void;
+  /** Back to the shared handlers, telling no lie. */
   reset(): void;
   /** Changes the prover's extra delay from now on (the benchmark's realistic-prover run). */
   setProofDelay(ms: number): void;
@@ -56,7 +59,14 @@ const bounded = <T>(list: T[], item: T) => {
 
 export function createMockServices(options: MockServicesOptions): MockServices {
   const keys = createSigningKeys();
-  const shared = createLoginServiceHandlers({ apiKey: options.apiKey, network: options.network, keys, epochMs: options.epochMs });
+  const lies = new Set<Lie>();
+  const shared = createLoginServiceHandlers({
+    apiKey: options.apiKey,
+    network: options.network,
+    keys,
+    epochMs: options.epochMs,
+    lies: () => lies,
+  });
   // Delays wait, then fall through to the real handlers (a resolver returning nothing).
   const latency: RequestHandler[] = [];
   if (options.latencyMs) latency.push(http.all('*/v1/*', () => delay(options.latencyMs).then(() => undefined)));
@@ -96,7 +106,11 @@ export function createMockServices(options: MockServicesOptions): MockServices {
     suiRequests,
     authorizations,
     use: (...handlers) => void (overrides = [...handlers, ...overrides]),
-    reset: () => void (overrides = []),
+    lie: (lie) => void lies.add(lie),
+    reset: () => {
+      overrides = [];
+      lies.clear();
+    },
     setProofDelay: (ms) => void (proofDelayMs = ms),
   };
 }

@@ -11,12 +11,14 @@
  *   GET/DELETE /__control/requests        login-service requests seen
  *   GET        /__control/authorizations  authorization requests seen
  *   POST       /__control/faults          {"call":"nonce|login|proof|node|faucet","fault":"http-500",…,"times":1}
- *   DELETE     /__control/faults          back to the shared handlers
+ *   POST       /__control/lies            {"lie":"nonce-for-another-key|address-not-from-token|public-key-not-from-token"}
+ *   DELETE     /__control/faults          back to the shared handlers, telling no lie
  *   POST       /__control/proof-delay     {"ms":3000}: the prover's extra delay from now on
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { CALLS, FAULTS, faultHandler, type Call, type Fault } from './faults.ts';
+import { LIES, type Lie } from './login-service/handlers.ts';
 import { createMockServices, type MockServices } from './mock-services.ts';
 
 const { values } = parseArgs({
@@ -68,6 +70,12 @@ async function control(req: IncomingMessage, res: ServerResponse, mocks: MockSer
       return json(res, 400, { error: `call must be one of ${Object.keys(CALLS)}, fault one of ${FAULTS}` });
     }
     mocks.use(faultHandler(call as Call, fault as Fault, typeof times === 'number' ? times : undefined));
+    return json(res, 200, { ok: true });
+  }
+  if (path === '/__control/lies' && req.method === 'POST') {
+    const { lie } = await readJson(req);
+    if (!LIES.includes(lie as Lie)) return json(res, 400, { error: `lie must be one of ${LIES}` });
+    mocks.lie(lie as Lie);
     return json(res, 200, { ok: true });
   }
   if (path === '/__control/proof-delay' && req.method === 'POST') {

@@ -12,7 +12,7 @@ import type { EphemeralSigner } from '../src/zklogin/zklogin-signature.ts';
 import { TEST_IDENTITIES, type MockProvider } from './identities.ts';
 import { createSigningKeys } from './idp/signing-keys.ts';
 import { mintIdToken } from './idp/tokens.ts';
-import { createLoginServiceHandlers } from './login-service/handlers.ts';
+import { createLoginServiceHandlers, type Lie } from './login-service/handlers.ts';
 import { buildMockProof } from './login-service/proof.ts';
 import { createSuiNode } from './sui-node/handlers.ts';
 
@@ -23,10 +23,16 @@ export const TEST_ISSUER_BASE = 'https://idp.test/idp';
 export function createTestLoginService(options: { network?: string; now?: () => number } = {}) {
   const keys = createSigningKeys();
   const node = createSuiNode();
-  const server = setupServer(...createLoginServiceHandlers({ apiKey: TEST_API_KEY, keys, ...options }), ...node.handlers);
+  const lies = new Set<Lie>();
+  const server = setupServer(
+    ...createLoginServiceHandlers({ apiKey: TEST_API_KEY, keys, ...options, lies: () => lies }),
+    ...node.handlers,
+  );
   return {
     keys,
     server,
+    /** The lies the service tells from now on (clear it to stop). */
+    lies,
     /** The Sui node the page reads from (any URL ending in /graphql). */
     node,
     /** An id_token as the mock provider would issue it after the visitor chose `identity`. */

@@ -1,6 +1,7 @@
 /**
  * The build and the dev server read the same settings as the page, and stop on a bad one
- * with a line that names it: never a stack trace.
+ * with a line that names it: never a stack trace. (The build's refusal to make a built-in
+ * build it was not asked for is checked end to end, with real builds: e2e/build-modes.spec.ts.)
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -22,7 +23,11 @@ function runVite(args: string[], env: Record<string, string>) {
 
 describe('a malformed setting stops vite', () => {
   it.each([
-    [['build'], { VITE_ENOKI_API_URL: 'notaurl' }, ['VITE_ENOKI_API_URL must be an http(s) URL, got "notaurl".']],
+    [
+      ['build'],
+      { VITE_BUILT_IN: 'true', VITE_ENOKI_API_URL: 'notaurl' },
+      ['VITE_ENOKI_API_URL must be an http(s) URL, got "notaurl".'],
+    ],
     [
       ['build'],
       { VITE_ENOKI_API_KEY: 'k', VITE_SUI_NETWORK: 'moon', VITE_LOGIN_SERVICE_TIMEOUT_MS: 'soon' },
@@ -46,31 +51,48 @@ describe('a malformed setting stops vite', () => {
   });
 });
 
+/** vite.config.ts's configuration for `command`, with these settings. */
+async function viteConfig(env: Record<string, string>, command: 'build' | 'serve' = 'build') {
+  for (const [name, value] of Object.entries({ VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: '', VITE_INSPECT: '', ...env }))
+    vi.stubEnv(name, value);
+  try {
+    const { default: config } = await import('../vite.config.ts');
+    return await (config as (env: { mode: string; command: 'build' | 'serve' }) => Promise<UserConfig> | UserConfig)({
+      mode: command === 'build' ? 'production' : 'development',
+      command,
+    });
+  } finally {
+    vi.unstubAllEnvs();
+  }
+}
+
 describe("the build's constants for the page", () => {
-  // Two values are read on their own (the early key-database open, the boot's footer): each
-  // must say what the whole configuration says, in built-in mode and in real mode.
+  // One value is read on its own (the boot's footer and banner): it must say what the whole
+  // configuration says, in built-in mode and in real mode.
   it.each([
-    ['built-in mode', {}, { builtIn: true }],
+    ['built-in mode', { VITE_BUILT_IN: 'true' }, { builtIn: true }],
     [
       'real mode',
       { VITE_ENOKI_API_KEY: 'enoki_public_x', VITE_GOOGLE_CLIENT_ID: 'g' },
       { builtIn: false, enokiApiKey: 'enoki_public_x' },
     ],
-  ])("%s: __SIGN_IN_CONFIG__.enokiApiKey and .builtIn are the configuration's own", async (_, env, expected) => {
-    for (const [name, value] of Object.entries({ VITE_ENOKI_API_KEY: '', ...env })) vi.stubEnv(name, value);
-    try {
-      const { default: config } = await import('../vite.config.ts');
-      const resolved = await (config as (env: { mode: string; command: 'build' }) => Promise<UserConfig> | UserConfig)({
-        mode: 'production',
-        command: 'build',
-      });
-      const define = resolved.define as Record<string, string>;
-      const whole = JSON.parse(define.__SIGN_IN_CONFIG__!) as { enokiApiKey: string; builtIn: boolean };
-      expect(JSON.parse(define['__SIGN_IN_CONFIG__.enokiApiKey']!)).toBe(whole.enokiApiKey);
-      expect(JSON.parse(define['__SIGN_IN_CONFIG__.builtIn']!)).toBe(whole.builtIn);
-      expect(whole).toMatchObject(expected);
-    } finally {
-      vi.unstubAllEnvs();
-    }
+  ])("%s: __SIGN_IN_CONFIG__.builtIn is the configuration's own", async (_, env, expected) => {
+    const define = (await viteConfig(env)).define as Record<string, string>;
+    const whole = JSON.parse(define.__SIGN_IN_CONFIG__!) as { enokiApiKey: string; builtIn: boolean };
+    expect(JSON.parse(define['__SIGN_IN_CONFIG__.builtIn']!)).toBe(whole.builtIn);
+    expect(whole).toMatchObject(expected);
+  });
+
+  // The inspector posts the machine's context to stately.ai: a build carries it only when asked.
+  it.each([
+    ['the dev server', 'serve', {}, true],
+    ['the dev server with VITE_INSPECT=true', 'serve', { VITE_INSPECT: 'true' }, true],
+    ['a build', 'build', { VITE_ENOKI_API_KEY: 'k' }, false],
+    ['a built-in build', 'build', { VITE_BUILT_IN: 'true' }, false],
+    ['a build with VITE_INSPECT=false', 'build', { VITE_ENOKI_API_KEY: 'k', VITE_INSPECT: 'false' }, false],
+    ['a build with VITE_INSPECT=true', 'build', { VITE_ENOKI_API_KEY: 'k', VITE_INSPECT: 'true' }, true],
+  ] as const)('__INSPECTOR__ in %s: %s', async (_, command, env, expected) => {
+    const define = (await viteConfig(env, command)).define as Record<string, string>;
+    expect(JSON.parse(define.__INSPECTOR__!)).toBe(expected);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { availableProviders, connectSources, isBuiltIn, parseConfig, readSettings, settingsSchema } from './config.ts';
+import {
+  availableProviders,
+  BUILD_WITHOUT_KEY,
+  BUILT_IN_WITH_KEY,
+  connectSources,
+  isBuiltIn,
+  parseConfig,
+  readSettings,
+  settingsSchema,
+} from './config.ts';
 
 const PAGE = 'http://localhost:5173/app/?inspect#id_token=x';
 
@@ -99,6 +108,7 @@ describe('configuration', () => {
   const URL_FORMS = ['notaurl', 'ftp://x', 'javascript:alert(1)', '//no-scheme.example'];
   const BAD_FORMS: Record<string, { bad: string[]; expected: string }> = {
     VITE_ENOKI_API_KEY: { bad: ['two words', 'key"quoted'], expected: 'must be an application key without spaces or quotes' },
+    VITE_BUILT_IN: { bad: ['yes', 'demo'], expected: 'must be "true" or "false"' },
     VITE_ENOKI_API_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
     VITE_SUI_NETWORK: { bad: ['moonnet', 'Testnet', 'localnet'], expected: 'must be one of mainnet, testnet, devnet' },
     VITE_GOOGLE_CLIENT_ID: { bad: ['a b'], expected: 'must be a client id without spaces or quotes' },
@@ -158,5 +168,53 @@ describe('configuration', () => {
     expect(node.ok && connectSources(node.settings)).toEqual(['https://api.enoki.mystenlabs.com', 'https://node.example:8443']);
     const builtInNode = readSettings({ VITE_SUI_GRAPHQL_URL: 'http://127.0.0.1:5199/sui/graphql' });
     expect(builtInNode.ok && connectSources(builtInNode.settings)).toEqual(["'self'", 'http://127.0.0.1:5199']);
+  });
+
+  describe('which mode: VITE_ENOKI_API_KEY and VITE_BUILT_IN', () => {
+    const mode = (env: Record<string, string>, options: { build?: boolean } = {}) => {
+      const result = readSettings(env, options);
+      return result.ok ? (isBuiltIn(result.settings) ? 'built-in' : 'real') : result.errors;
+    };
+
+    it('the dev server (and the page) is built-in without a key, whatever VITE_BUILT_IN says', () => {
+      expect(mode({})).toBe('built-in');
+      expect(mode({ VITE_ENOKI_API_KEY: '  ' })).toBe('built-in');
+      expect(mode({ VITE_BUILT_IN: 'true' })).toBe('built-in');
+      expect(mode({ VITE_BUILT_IN: 'false' })).toBe('built-in');
+      expect(mode({ VITE_ENOKI_API_KEY: 'k' })).toBe('real');
+      expect(mode({ VITE_ENOKI_API_KEY: 'k', VITE_BUILT_IN: 'false' })).toBe('real');
+    });
+
+    it('`vite build` makes a built-in build only when asked (VITE_BUILT_IN=true): no key, or a blank one, is refused', () => {
+      expect(mode({}, { build: true })).toEqual([BUILD_WITHOUT_KEY]);
+      expect(mode({ VITE_ENOKI_API_KEY: '' }, { build: true })).toEqual([BUILD_WITHOUT_KEY]);
+      expect(mode({ VITE_ENOKI_API_KEY: ' \t' }, { build: true })).toEqual([BUILD_WITHOUT_KEY]);
+      expect(mode({ VITE_BUILT_IN: 'false' }, { build: true })).toEqual([BUILD_WITHOUT_KEY]);
+      expect(mode({ VITE_BUILT_IN: 'true' }, { build: true })).toBe('built-in');
+      expect(mode({ VITE_BUILT_IN: '1' }, { build: true })).toBe('built-in');
+      expect(mode({ VITE_ENOKI_API_KEY: 'k' }, { build: true })).toBe('real');
+      // The refusal names both settings: the one that is missing, and the way to ask for a demo.
+      expect(BUILD_WITHOUT_KEY).toMatch(/VITE_ENOKI_API_KEY.*VITE_BUILT_IN=true/);
+    });
+
+    it('a key with VITE_BUILT_IN=true is a settings error naming both, for the build and the dev server alike', () => {
+      for (const build of [false, true]) {
+        expect(mode({ VITE_ENOKI_API_KEY: 'k', VITE_BUILT_IN: 'true' }, { build })).toEqual([BUILT_IN_WITH_KEY]);
+      }
+      expect(BUILT_IN_WITH_KEY).toMatch(/VITE_BUILT_IN=true.*VITE_ENOKI_API_KEY/);
+      // The page's error screen says the same.
+      expect(parseConfig({ VITE_ENOKI_API_KEY: 'k', VITE_BUILT_IN: 'true' }, PAGE)).toEqual({
+        ok: false,
+        errors: [BUILT_IN_WITH_KEY],
+      });
+    });
+
+    it("reported with every other bad setting at once; not when the mode's own settings are malformed", () => {
+      expect(mode({ VITE_SUI_NETWORK: 'moon' }, { build: true })).toEqual([
+        'VITE_SUI_NETWORK must be one of mainnet, testnet, devnet, got "moon".',
+        BUILD_WITHOUT_KEY,
+      ]);
+      expect(mode({ VITE_BUILT_IN: 'yes' }, { build: true })).toEqual(['VITE_BUILT_IN must be "true" or "false", got "yes".']);
+    });
   });
 });

@@ -5,7 +5,8 @@
  * One source of truth for settings: everything else receives `Settings` or `AppConfig`.
  * Built-in mode is decided here only: it is on exactly when VITE_ENOKI_API_KEY is unset,
  * and then points the login service and the identity providers at the mocks mounted on
- * the page's origin.
+ * the page's origin. A build must ask for it (VITE_BUILT_IN=true): its mock identity
+ * provider signs a token for anyone, so a build whose key was left out must not become one.
  */
 import * as v from 'valibot';
 import { PROVIDERS, type Provider } from '../machines/providers.ts';
@@ -18,8 +19,8 @@ export const DEFAULT_AUTH_URLS: Record<Provider, string> = {
   twitch: 'https://id.twitch.tv/oauth2/authorize',
 };
 
-const NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
-const SIGN_IN_MODES = ['redirect', 'popup'] as const satisfies readonly SignInMode[];
+export const NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
+export const SIGN_IN_MODES = ['redirect', 'popup'] as const satisfies readonly SignInMode[];
 export type SuiNetwork = (typeof NETWORKS)[number];
 
 export const DEFAULT_ENOKI_API_URL = 'https://api.enoki.mystenlabs.com';
@@ -80,14 +81,11 @@ const providerSettings = (provider: Provider) => {
   };
 };
 
-/**
- * Every setting the app reads, and the form each must have. Made on demand (by the
- * build, the dev server and tests): the page gets its settings already checked, so
- * none of this is evaluated there.
- */
-export const settingsSchema = () =>
+/** Every setting the app reads, and the form each must have. */
+const settingsEntries = () =>
   v.object({
     VITE_ENOKI_API_KEY: v.optional(token('VITE_ENOKI_API_KEY', 'an application key')),
+    VITE_BUILT_IN: v.optional(flag('VITE_BUILT_IN')),
     VITE_ENOKI_API_URL: v.optional(httpUrl('VITE_ENOKI_API_URL')),
     VITE_SUI_NETWORK: v.optional(
       v.picklist(NETWORKS, (issue) => `VITE_SUI_NETWORK must be one of ${NETWORKS.join(', ')}, ${got(issue)}.`),
@@ -134,13 +132,43 @@ export const settingsSchema = () =>
     ),
   });
 
+/** A key and VITE_BUILT_IN=true contradict each other, wherever they are read. */
+export const BUILT_IN_WITH_KEY =
+  'VITE_BUILT_IN=true asks for built-in mode, which uses no application key, but VITE_ENOKI_API_KEY is set: unset one of them.';
+/** `vite build` with neither: the dev server is built-in without a key, a build only when asked. */
+export const BUILD_WITHOUT_KEY =
+  'VITE_ENOKI_API_KEY is unset (or blank), so `vite build` would make a built-in build, whose mock identity provider signs a token for any client id: set VITE_ENOKI_API_KEY for a real-mode build, or VITE_BUILT_IN=true to build the built-in demo on purpose.';
+
+const MODE_SETTINGS = [['VITE_ENOKI_API_KEY'], ['VITE_BUILT_IN']] as const;
+
+/**
+ * Every setting the app reads, the form each must have, and the rules between them. Made
+ * on demand (by the build, the dev server and tests): the page gets its settings already
+ * checked, so none of this is evaluated there. `build`: the settings of `vite build`,
+ * which must say which mode it makes.
+ */
+export const settingsSchema = (options: { build?: boolean } = {}) =>
+  v.pipe(
+    settingsEntries(),
+    // Checked once these two are well formed, whatever else is wrong: every line at once.
+    v.partialCheck(MODE_SETTINGS, (input) => !(input.VITE_BUILT_IN && input.VITE_ENOKI_API_KEY !== undefined), BUILT_IN_WITH_KEY),
+    v.partialCheck(
+      MODE_SETTINGS,
+      (input) => !options.build || input.VITE_ENOKI_API_KEY !== undefined || input.VITE_BUILT_IN === true,
+      BUILD_WITHOUT_KEY,
+    ),
+  );
+
 export type Settings = v.InferOutput<ReturnType<typeof settingsSchema>>;
 type Env = Record<string, string | boolean | undefined>;
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; errors: string[] };
 
-/** Reads the VITE_* variables; a blank value counts as unset. One message per bad setting. */
-export function readSettings(env: Env): SettingsResult {
-  const schema = settingsSchema();
+/**
+ * Reads the VITE_* variables; a blank value counts as unset. One message per bad setting.
+ * `build`: for `vite build`, which refuses to make a built-in build it was not asked for.
+ */
+export function readSettings(env: Env, options: { build?: boolean } = {}): SettingsResult {
+  const schema = settingsSchema(options);
   const present = Object.fromEntries(
     Object.keys(schema.entries)
       .map((name) => [name, env[name]] as const)

@@ -1,9 +1,9 @@
 /**
  * Boot: read the configuration, start the machine (before React, so a callback's request
- * goes out at once), attach the inspector when asked, render once there is something to
- * show.
+ * goes out at once), attach the inspector when asked (and allowed), render once there is
+ * something to show.
  */
-// First of all: a sign-in window coming back (popup mode) hands its answer on and closes.
+// First of all: a sign-in window coming back (popup mode) hands its answer on, and says where it went.
 import { isSignInWindow } from './popup-relay.ts';
 // Then: it starts fetching the sign-in code and the account's screens, when this page
 // needs them, before React loads.
@@ -24,27 +24,18 @@ import './ui/styles.css';
 /** The longest the first paint waits for the restore or the callback's checks. */
 const FIRST_PAINT_WAIT_MS = 100;
 
-/** A sign-in window whose close was refused (it was not opened by a script) says what to do. */
-function showSignInWindowDone() {
-  document.title = 'Sign in · Sui zkLogin';
-  const main = document.createElement('main');
-  main.className = 'card';
-  const heading = document.createElement('h1');
-  heading.textContent = 'You can close this window';
-  const text = document.createElement('p');
-  text.textContent = 'The sign-in went back to the page that opened this window.';
-  main.append(heading, text);
-  document.getElementById('root')!.replaceChildren(main);
-}
-
 async function boot() {
-  if (isSignInWindow) return showSignInWindowDone();
+  // A sign-in window says itself what became of its answer (src/popup-relay.ts).
+  if (isSignInWindow) return;
   const root = createRoot(document.getElementById('root')!);
   const config = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
   const query = new URLSearchParams(window.location.search);
   // Read before the machine starts: it removes the fragment as soon as it takes it.
   const isCallbackPage = isCallbackFragment(window.location.hash);
-  const wantsInspector = config.inspect || query.has('inspect');
+  // The inspector posts the machine's context to another site: only the dev server and a
+  // build made with VITE_INSPECT=true may attach it. Elsewhere this is false at build time,
+  // the import below is dropped, and ?inspect does nothing.
+  const wantsInspector = __INSPECTOR__ && (config.inspect || query.has('inspect'));
   const inspector = wantsInspector ? (await import('./app/inspector.ts')).createInspector() : undefined;
   // A test harness may listen (Playwright attaches the log to its report); nothing else does.
   const reporter = (window as { __zkloginTransition?: (entry: TransitionEntry) => void }).__zkloginTransition;

@@ -5,3 +5,8 @@ declare const __SIGN_IN_CONFIG__: import('./config.ts').ConfigTemplate;
  * constant, so that a redirect build carries none of the window's code.
  */
 declare const __POPUP_MODE__: boolean;
+/**
+ * Whether this page may attach the Stately inspector: the dev server, or a build made with
+ * VITE_INSPECT=true. A build-time constant, so that any other build carries none of it.
+ */
+declare const __INSPECTOR__: boolean;

@@ -8,8 +8,11 @@
  * - a token is accepted only if the mock identity provider signed it and it carries a
  *   nonce this service issued; the proof's nonce must match its inputs;
  * - salt is deterministic per identity, address is jwtToAddress(jwt, salt, false).
+ * It can also be told to lie (`lies`), as a compromised or intercepted service would, so
+ * that the tests can show the browser refusing what it can check itself.
  */
 import { http, HttpResponse } from 'msw';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { publicKeyFromSuiBytes } from '@mysten/sui/verify';
 import { generateNonce, generateRandomness, jwtToAddress, toZkLoginPublicIdentifier, genAddressSeed } from '@mysten/sui/zklogin';
 import type { SigningKeys } from '../idp/signing-keys.ts';
@@ -24,6 +27,18 @@ export const EPOCH_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_EPOCHS = 2;
 const NETWORKS = ['mainnet', 'testnet', 'devnet'];
 
+/**
+ * How the service may lie, each where the browser can tell:
+ * - `nonce-for-another-key`: create nonce answers a nonce made for a key of its own (with
+ *   the maxEpoch and randomness it answers), which the provider would bind a token to;
+ * - `address-not-from-token`: get login answers the address (and public key) of another
+ *   salt than the one it answers;
+ * - `public-key-not-from-token`: get login answers the right address with the public key
+ *   of another address seed.
+ */
+export const LIES = ['nonce-for-another-key', 'address-not-from-token', 'public-key-not-from-token'] as const;
+export type Lie = (typeof LIES)[number];
+
 export interface LoginServiceMockOptions {
   apiKey: string;
   /** The network the key is enabled for (Enoki answers 403 for another one). */
@@ -33,6 +48,8 @@ export interface LoginServiceMockOptions {
   saltSecret?: string;
   /** How long an epoch lasts (default a day): sessions last two epochs. */
   epochMs?: number;
+  /** The lies the service tells at the moment (read on every request). */
+  lies?: () => ReadonlySet<Lie>;
 }
 
 export const fail = (status: number, code: string, message: string) =>
@@ -46,6 +63,7 @@ export function createLoginServiceHandlers(options: LoginServiceMockOptions) {
   const network = options.network ?? 'testnet';
   const saltSecret = options.saltSecret ?? 'mock-login-service-salt';
   const nonces = createNonceRegistry();
+  const lying = (lie: Lie) => options.lies?.().has(lie) ?? false;
 
   /** The checks every Enoki request goes through; a Response when one fails. */
   const checkHeaders = (request: Request): Response | undefined => {
@@ -115,7 +133,8 @@ export function createLoginServiceHandlers(options: LoginServiceMockOptions) {
       const epoch = Math.floor((now() - MOCK_GENESIS) / epochMs);
       const maxEpoch = epoch + DEFAULT_EPOCHS + additional;
       const randomness = generateRandomness();
-      const nonce = generateNonce(publicKey, maxEpoch, randomness);
+      const committedKey = lying('nonce-for-another-key') ? Ed25519Keypair.generate().getPublicKey() : publicKey;
+      const nonce = generateNonce(committedKey, maxEpoch, randomness);
       const estimatedExpiration = now() + (maxEpoch - epoch) * epochMs;
       nonces.add(nonce, {
         ephemeralPublicKey: body.ephemeralPublicKey as string,
@@ -133,9 +152,13 @@ export function createLoginServiceHandlers(options: LoginServiceMockOptions) {
       if (token.refusal) return token.refusal;
       const { jwt, claims } = token;
       const salt = await saltFor(saltSecret, claims);
-      const addressSeed = genAddressSeed(BigInt(salt), 'sub', claims.sub, claims.aud);
+      // A lie keeps the salt it answers and derives from another one.
+      const otherSalt = String(BigInt(salt) + 1n);
+      const addressSalt = lying('address-not-from-token') ? otherSalt : salt;
+      const keySalt = lying('address-not-from-token') || lying('public-key-not-from-token') ? otherSalt : salt;
+      const addressSeed = genAddressSeed(BigInt(keySalt), 'sub', claims.sub, claims.aud);
       const publicKey = toZkLoginPublicIdentifier(addressSeed, claims.iss, { legacyAddress: false });
-      return ok({ address: jwtToAddress(jwt, salt, false), publicKey: publicKey.toBase64(), salt });
+      return ok({ address: jwtToAddress(jwt, addressSalt, false), publicKey: publicKey.toBase64(), salt });
     }),
 
     http.post('*/v1/zklogin/zkp', async ({ request }) => {

@@ -1,16 +1,16 @@
 /**
- * The login lookup for a callback's token, asked for while the callback is still being
- * checked. The lookup needs only the token; the check needs the stored session, read
- * and decrypted first (a key from IndexedDB, then AES-GCM): the check took 35–60 ms on
- * the benchmark's callback page, which the login service's round trip no longer waits
- * behind.
+ * The login lookup for a callback's token, asked for while the stored session is still
+ * being decrypted for the callback's full checks: the decryption (a key from IndexedDB,
+ * then AES-GCM) took 35–60 ms on the benchmark's callback page, which the login service's
+ * round trip no longer waits behind.
  *
- * Nothing is decided early: the answer is used only by the fetch that follows a check
- * that passed (`take`), and a failed check aborts the request (`abandon`). A token that
- * fails the check has only been shown to the login service it was meant for. Each
- * lookup is taken once: a retry after a failure asks again, as does a fetch with no
- * early lookup. Written here rather than borrowed: it is one pending request keyed by
- * its token, with its abort.
+ * No token leaves before its nonce is checked: the caller starts a lookup only for a token
+ * whose nonce is the started flow's, compared with the plain sign-in state's copy of it
+ * (src/actors/sign-in-actors.ts, validateCallback). Nothing is decided early: the answer is
+ * used only by the fetch that follows checks that passed (`take`), and a failed check, or
+ * a sign-out meanwhile, aborts the request (`abandon`). Each lookup is taken once: a retry
+ * after a failure asks again, as does a fetch with no early lookup. Written here rather
+ * than borrowed: it is one pending request keyed by its token, with its abort.
  */
 import type { CallOptions } from '../login-service/client.ts';
 

@@ -4,84 +4,20 @@ import { computeZkLoginAddressFromSeed, parseZkLoginSignature } from '@mysten/su
 import { fromBase64, toBase64 } from '@mysten/sui/utils';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { signInMachine } from '../../machines/sign-in.machine.ts';
 import { createLoginServiceHandlers } from '../../mocks/login-service/handlers.ts';
-import { createTestLoginService, TEST_API_KEY, TEST_API_URL, TEST_ISSUER_BASE } from '../../mocks/testing.ts';
-import { parseConfig, type AppConfig } from '../config.ts';
-import { createMemoryVault, type KeyVault } from '../storage/key-vault.ts';
+import { createTestLoginService, TEST_API_KEY, TEST_ISSUER_BASE } from '../../mocks/testing.ts';
+import { createMemoryVault } from '../storage/key-vault.ts';
 import { nativeKeyEntry, storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
-import { createVaultEncryption } from '../storage/encryption.ts';
-import { createSessionStore } from '../storage/session-store.ts';
-import { createMemoryStore, type KeyValueStore } from '../storage/store.ts';
+import { createMemoryStore } from '../storage/store.ts';
 import { CATALOGUE } from '../../machines/errors.ts';
-import { Secret } from '../../machines/secret.ts';
 import { createDependencies } from './dependencies.ts';
 import { createSignInActors, createSignInOperations, preloadSignInCode } from './sign-in-actors.ts';
+import { actorTestHarness, config, readSession, storedValues } from './actor-test-harness.ts';
 
 const service = createTestLoginService();
 beforeAll(() => service.server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => service.server.close());
-
-function config(overrides: Record<string, string> = {}): AppConfig {
-  const result = parseConfig(
-    {
-      VITE_ENOKI_API_KEY: TEST_API_KEY,
-      VITE_ENOKI_API_URL: TEST_API_URL,
-      VITE_GOOGLE_CLIENT_ID: 'client-google',
-      VITE_TWITCH_CLIENT_ID: 'client-twitch',
-      ...overrides,
-    },
-    'https://app.test/',
-  );
-  if (!result.ok) throw new Error(result.errors.join('\n'));
-  return result.config;
-}
-
-/** One browser tab: storage and vault survive "reloads" (new pages = new actors). */
-function browserTab(appConfig = config(), now = () => Date.now()) {
-  const store: KeyValueStore = createMemoryStore();
-  const vault: KeyVault = createMemoryVault();
-  const navigations: string[] = [];
-  const page = (fragment?: string) => {
-    const machine = signInMachine.provide({
-      actors: createSignInActors(createDependencies(appConfig, { store, vault, now })),
-      actions: { navigate: (_, { url }) => void navigations.push(url), clearFragment: () => {} },
-    });
-    return createActor(machine, { input: { fragment: fragment ? new Secret(fragment) : null } }).start();
-  };
-  return { store, vault, navigations, page };
-}
-
-async function signIn(tab: ReturnType<typeof browserTab>, provider = 'google', identity = 'alice') {
-  const first = tab.page();
-  await waitFor(first, (s) => s.matches('idle'));
-  first.send({ type: 'user.signIn', provider });
-  await waitFor(first, (s) => s.matches({ redirecting: 'navigating' }));
-  const url = new URL(tab.navigations.at(-1)!);
-  const jwt = await service.mint(url.searchParams.get('nonce')!, {
-    provider: provider as 'google',
-    identity,
-    clientId: url.searchParams.get('client_id')!,
-  });
-  const second = tab.page(`#id_token=${jwt}`);
-  await waitFor(second, (s) => !s.hasTag('busy'));
-  return { page: second, jwt, url };
-}
-
-/** The tab's session as the app would read it. */
-async function readSession(tab: ReturnType<typeof browserTab>) {
-  const sessions = createSessionStore(
-    tab.store,
-    createVaultEncryption(tab.vault, VAULT_ENTRIES.sessionKey),
-    storageKeys(TEST_API_KEY),
-  );
-  return (await sessions.readSession())!;
-}
-
-const storedValues = (tab: ReturnType<typeof browserTab>, appConfig = config()) =>
-  [`@zklogin-sign-in/state/${appConfig.enokiApiKey}`, `@zklogin-sign-in/session/${appConfig.enokiApiKey}`].map((key) =>
-    tab.store.get(key),
-  );
+const { browserTab, signIn } = actorTestHarness(service);
 
 describe('the real actors against the mock login service', () => {
   it('signs in, proves, signs a message that parses as a zkLogin signature for the address', async () => {
@@ -401,7 +337,7 @@ describe('the real actors against the mock login service', () => {
     };
     await run(actors.startSignIn, { provider: 'google' });
     expect(await vault.get(VAULT_ENTRIES.sessionKey)).toBeDefined();
-    const nativeKeyId = (await deps.sessions.readSession())?.nativeKeyId;
+    const nativeKeyId = (await deps.sessions.read())?.session.nativeKeyId;
     expect(await vault.get(nativeKeyEntry(nativeKeyId!))).toBeDefined();
 
     await run(actors.clearSession, { everywhere: false });

@@ -15,9 +15,11 @@ import type {
   StartOutput,
 } from '../../machines/sign-in.types.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
-import type { SignInSession, SignInState } from '../storage/session-store.ts';
+import type { SignInSession, SignInState, StoredSignIn } from '../storage/session-store.ts';
 import { readableToken, validateCallback } from '../zklogin/callback.ts';
+import { readIdTokenClaims } from '../zklogin/id-token-claims.ts';
 import { assertProvider, SignInError } from '../../machines/errors.ts';
+import { normalizedSuiAddress } from '../../machines/sui-address.ts';
 import { isExpired } from '../../machines/expiry.ts';
 import { PROVIDER_LABELS } from '../../machines/providers.ts';
 import { buildAuthorizationUrl } from '../zklogin/providers.ts';
@@ -36,6 +38,11 @@ import { createWarmStart } from './warm-start.ts';
 // own it cost every visitor some 200 bytes of gzip for the split alone.
 const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
 const loadSigner = signerModule.load;
+// The browser's own checks of the login service's answers, each with only the Poseidon
+// widths it needs: the nonce's at the intent to sign in, the address's on a callback page,
+// beside the lookup. Neither is on the first page.
+const nonceCheck = lazyModule(() => import('../zklogin/nonce-check.ts'));
+const addressCheck = lazyModule(() => import('../zklogin/address-check.ts'));
 
 /** Fetches the code the next steps need, so that no click waits for it. */
 export function preloadSignInCode(): void {
@@ -46,8 +53,8 @@ const toSuiPublicKeyOf = (key: EphemeralSigner) => toSuiPublicKey(key.flag, key.
 
 type ZkSigner = Awaited<ReturnType<Awaited<ReturnType<typeof loadSigner>>['buildZkLoginSigner']>>;
 
-function signedIn(state: SignInState | null, session: SignInSession): SignedInSession | null {
-  if (!state?.address || !session.jwt) return null;
+function signedIn({ state, session }: StoredSignIn): SignedInSession | null {
+  if (!state.address || !session.jwt) return null;
   return { provider: state.provider, address: state.address, expiresAt: session.expiresAt, publicKey: state.publicKey ?? '' };
 }
 
@@ -65,17 +72,30 @@ export function createSignInOperations(deps: SignInDependencies) {
   let signerCache: { proofKey: string; signer: ZkSigner } | undefined;
   const proofKey = (session: SignInSession | null) => JSON.stringify([session?.proof, session?.maxEpoch]);
 
-  const readBoth = async () => ({ state: sessions.readState(), session: await sessions.readSession() });
+  /** The stored sign-in as far as it is believed (sealed, the plain entry agreeing); nulls otherwise. */
+  const readBoth = async (): Promise<{ state: SignInState | null; session: SignInSession | null }> => {
+    const stored = await sessions.read();
+    return { state: stored?.state ?? null, session: stored?.session ?? null };
+  };
 
   // The next ephemeral key, made in memory as soon as the runtime exists (src/actors/made-ahead.ts).
   const keys = createMadeAhead(() => createEphemeralKey({ native: config.nativeKey, vault }));
   keys.fill();
 
-  /** The ephemeral key and a nonce for it: the part of a start that can be done early. */
+  /**
+   * The ephemeral key and a nonce for it: the part of a start that can be done early. The
+   * nonce is checked against this key, maxEpoch and randomness before anything uses it: a
+   * service that answered a nonce for a key of its own would have the provider sign a token
+   * that lets that key act for the visitor.
+   */
   const makeKeyAndNonce = async (signal?: AbortSignal) => {
     // A key made ahead lets the request leave in this task, ahead of the click's render.
     const key = keys.takeReady() ?? (await keys.take().catch(SignInError.rethrowAs('KEY_CREATION_FAILED')));
-    const nonce = await client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal });
+    const [nonce, { nonceMatches }] = await Promise.all([
+      client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal }),
+      nonceCheck.load(),
+    ]);
+    if (!nonceMatches(nonce, key.publicKey)) throw SignInError.of('NONCE_ANSWER_NOT_OURS');
     return { key, nonce };
   };
   const warmStart = createWarmStart(makeKeyAndNonce, now);
@@ -95,14 +115,13 @@ export function createSignInOperations(deps: SignInDependencies) {
 
   return {
     restoreSession: operation<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
-      const { state, session } = await readBoth();
-      if (!session) {
-        // State without a readable session is what corruption or a foreign key leaves.
-        if (state) return { status: 'unreadable' };
-        return { status: 'empty' };
-      }
+      const stored = await sessions.read();
+      // Something stored that does not read (corruption, a foreign key, a plain entry that
+      // disagrees with the sealed one) is not believed: the visitor is signed out and told.
+      if (!stored) return { status: sessions.holdsAnything() ? 'unreadable' : 'empty' };
+      const { session } = stored;
       if (isExpired(session.expiresAt, now())) return { status: 'expired' };
-      const restored = signedIn(state, session);
+      const restored = signedIn(stored);
       // A finished sign-in whose state is gone or corrupt cannot be trusted.
       if (!restored && session.jwt) return { status: 'unreadable' };
       if (!restored) {
@@ -111,8 +130,9 @@ export function createSignInOperations(deps: SignInDependencies) {
           sessions.clear();
           // Its native key goes with it; a key that cannot be deleted is only an orphan.
           if (session.nativeKeyId) await vault.delete(nativeKeyEntry(session.nativeKeyId)).catch(() => {});
+          return { status: 'empty' };
         }
-        return { status: 'empty' };
+        return { status: 'empty', pendingFlow: true };
       }
       return { status: session.proof ? 'ready' : 'signed-in', ...restored };
     }),
@@ -128,6 +148,9 @@ export function createSignInOperations(deps: SignInDependencies) {
       const provider = input.provider;
       const clientId = config.clientIds[provider];
       if (!clientId) throw new Error(`Sign-in with ${PROVIDER_LABELS[provider]} is not configured (no client id).`);
+      // A flow started before in this tab and never finished is replaced by this one: its
+      // native key goes once this one is stored (read meanwhile, beside the nonce's request).
+      const replaced = sessions.readSealedSession().catch(() => null);
       const { key, nonce } = (await warmStart.take()) ?? (await makeKeyAndNonce(signal));
       const url = buildAuthorizationUrl({
         provider,
@@ -144,7 +167,7 @@ export function createSignInOperations(deps: SignInDependencies) {
       // have succeeded, and a key whose session could not be written is taken out again.
       try {
         await sessions.save(
-          { provider },
+          { provider, nonce: nonce.nonce },
           {
             expiresAt: nonce.estimatedExpiration,
             maxEpoch: nonce.maxEpoch,
@@ -154,28 +177,39 @@ export function createSignInOperations(deps: SignInDependencies) {
             ...(key.nativeKeyId ? { nativeKeyId: key.nativeKeyId } : {}),
             nonce: nonce.nonce,
           },
-          { after: key.persist() },
+          { after: key.persist(), signal },
         );
       } catch (error) {
         await key.discard().catch(() => {});
+        // Cancelled (the visitor signed out in another tab meanwhile): nothing was written.
+        signal.throwIfAborted();
         SignInError.rethrowAs('STORAGE_WRITE_FAILED')(error);
       }
-      return { url };
+      const previous = await replaced;
+      if (previous && !previous.jwt && previous.nativeKeyId && previous.nativeKeyId !== key.nativeKeyId) {
+        // A key that cannot be deleted is only an orphan: the new flow goes on.
+        await vault.delete(nativeKeyEntry(previous.nativeKeyId)).catch(() => {});
+      }
+      return { url, expiresAt: nonce.estimatedExpiration };
     }),
 
     validateCallback: operation<CallbackOutput, { fragment: Secret<string> }>(async ({ input }) => {
       const fragment = input.fragment.reveal();
-      // A started flow (its state stored, no address yet) and a token that reads: its login
-      // lookup goes out now, while the session is decrypted; fetchLogin takes it only if
-      // the checks below pass (src/actors/early-login.ts).
-      const started = sessions.readState();
-      const early = started && !started.address ? readableToken(fragment) : undefined;
-      if (early) earlyLogin.start(early);
+      // No token leaves before its nonce is checked (OpenID Connect Core 3.2.2.11). The
+      // started flow's nonce is kept in the plain entry, so the check needs no decryption:
+      // a token that carries it is looked up at once, while the session is decrypted for the
+      // full checks below, and fetchLogin takes that answer only if they pass
+      // (src/actors/early-login.ts). Any other token goes nowhere.
+      const started = sessions.readClearState();
+      const token = started?.nonce && !started.address ? readableToken(fragment) : undefined;
+      if (token && token.nonce === started!.nonce) earlyLogin.start(token.jwt);
+      // The address check's code arrives meanwhile (fetchLogin needs it).
+      if (token) void addressCheck.load().catch(() => {});
       try {
         const { state, session } = await readBoth();
         // Only a started, unfinished flow accepts a callback: a replayed token after
         // sign-in finds a session that already has its jwt, and changes nothing.
-        const pending = state && session && !session.jwt ? { nonce: session.nonce } : null;
+        const pending = state && session && !session.jwt ? { nonce: session.nonce, provider: state.provider } : null;
         const { jwt } = validateCallback(fragment, pending);
         return { jwt: new Secret(jwt), provider: state!.provider };
       } catch (error) {
@@ -196,27 +230,28 @@ export function createSignInOperations(deps: SignInDependencies) {
         early?.abort();
         throw SignInError.of('FLOW_NOT_STARTED');
       }
-      const login = await (early?.answer ?? client.getLogin({ jwt }, { signal }));
-      const signedInState: SignInState = {
-        provider: state.provider,
-        salt: login.salt,
-        address: login.address,
-        publicKey: login.publicKey,
-      };
-      await sessions.save(signedInState, { ...session, jwt }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
-      return { provider: state.provider, address: login.address, expiresAt: session.expiresAt, publicKey: login.publicKey };
+      const [login, { loginAnswerMatches }] = await Promise.all([
+        early?.answer ?? client.getLogin({ jwt }, { signal }),
+        addressCheck.load(),
+      ]);
+      // The address is the token's and the salt's, or it is never shown nor stored.
+      if (!loginAnswerMatches(readIdTokenClaims(jwt), login)) throw SignInError.of('LOGIN_ANSWER_NOT_OURS');
+      // Kept and shown in its one canonical form (the check allows any case).
+      const address = normalizedSuiAddress(login.address)!;
+      const signedInState: SignInState = { provider: state.provider, salt: login.salt, address, publicKey: login.publicKey };
+      // A sign-out meanwhile (here or in another tab) cancels the write: nothing comes back.
+      await sessions.save(signedInState, { ...session, jwt }, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+      return { provider: state.provider, address, expiresAt: session.expiresAt, publicKey: login.publicKey };
     }),
 
     createProof: operation<void, void>(async ({ signal }) => {
       // With the session read a moment ago (it is on screen) and the signing code loaded,
       // the request goes out in the click's own task: any await before it would let
       // React's render of the proving state go first.
-      const peeked = sessions.peekSession();
+      const peeked = sessions.peek();
       const signing = signerModule.get();
       const [{ state, session }, { buildZkLoginSigner, loadEphemeralSigner }] =
-        peeked && signing
-          ? [{ state: sessions.readState(), session: peeked }, signing]
-          : await Promise.all([readBoth(), loadSigner()]);
+        peeked && signing ? [peeked, signing] : await Promise.all([readBoth(), loadSigner()]);
       if (session?.proof) {
         if (isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
         return;
@@ -243,7 +278,7 @@ export function createSignInOperations(deps: SignInDependencies) {
       const withProof = { ...session, proof };
       // Build the signer before storing: a proof that does not match our address is refused.
       const signer = await buildZkLoginSigner({ session: withProof, state, vault, now: now(), ephemeralSigner: await ephemeral });
-      await sessions.save(state, withProof).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+      await sessions.save(state, withProof, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
       signerCache = { proofKey: proofKey(withProof), signer };
     }),
 
@@ -257,15 +292,22 @@ export function createSignInOperations(deps: SignInDependencies) {
 
     clearSession: operation<void, { everywhere: boolean }>(async ({ input }) => {
       signerCache = undefined;
+      // A lookup a callback started, whose check a sign-out stopped, goes with it.
+      earlyLogin.abandon();
       // Only this tab's session ends (expiry, or another tab's sign-out): find its native
       // key before the session that names it is gone.
-      const nativeKeyId = input.everywhere ? undefined : (await sessions.readSession())?.nativeKeyId;
+      // (Whatever the plain entry says: this is only to find what to delete.)
+      const nativeKeyId = input.everywhere ? undefined : (await sessions.readSealedSession())?.nativeKeyId;
       sessions.clear();
       encryption.forget();
       if (input.everywhere) {
-        // The visitor signed out: no key of this app survives, in any tab.
-        await vault.clear();
-        tabs.announceSignOut();
+        // The visitor signed out: no key of this app survives, in any tab. The other tabs
+        // are told even if clearing the keys failed: their sign-ins end either way.
+        try {
+          await vault.clear();
+        } finally {
+          tabs.announceSignOut();
+        }
       } else if (nativeKeyId) {
         await vault.delete(nativeKeyEntry(nativeKeyId));
       }

@@ -1,6 +1,8 @@
 /**
  * The Stately inspector, loaded by dynamic import only when asked (?inspect or
- * VITE_INSPECT=true), so the production bundle does not carry it. Events and context
+ * VITE_INSPECT=true) and allowed: on the dev server, or in a build made with
+ * VITE_INSPECT=true (`__INSPECTOR__`, src/main.tsx). Any other build does not contain it:
+ * the inspector opens stately.ai and posts the machine's context there. Events and context
  * are redacted before the inspector sees them.
  */
 import { createBrowserInspector } from '@statelyai/inspect';

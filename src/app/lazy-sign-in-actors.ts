@@ -28,6 +28,22 @@ export function anythingStored(): boolean {
   }
 }
 
+/** The operations that go straight to the loaded runtime (the restore has a shortcut of its own). */
+const FORWARDED = [
+  'prepareSignIn',
+  'startSignIn',
+  'validateCallback',
+  'fetchLogin',
+  'createProof',
+  'signMessage',
+  'verifySignature',
+  'loadBalance',
+  'requestTestSui',
+  'sendSui',
+  'walletRequest',
+  'clearSession',
+] as const satisfies readonly Exclude<keyof SignInOperations, 'restoreSession'>[];
+
 export function createLazySignIn(config: AppConfig) {
   let runtime: SignInRuntime | undefined;
   const onLoad: ((runtime: SignInRuntime) => void)[] = [];
@@ -60,22 +76,11 @@ export function createLazySignIn(config: AppConfig) {
     }
   };
   const actors = {
+    ...Object.fromEntries(FORWARDED.map((name) => [name, fromPromise(forward(name))])),
     restoreSession: fromPromise((args: OperationArgs<unknown>) =>
       // Before the runtime exists nothing can have been stored in its memory fallback either.
       !runtime && nothingStored() ? Promise.resolve({ status: 'empty' }) : forward('restoreSession')(args),
     ),
-    prepareSignIn: fromPromise(forward('prepareSignIn')),
-    startSignIn: fromPromise(forward('startSignIn')),
-    validateCallback: fromPromise(forward('validateCallback')),
-    fetchLogin: fromPromise(forward('fetchLogin')),
-    createProof: fromPromise(forward('createProof')),
-    signMessage: fromPromise(forward('signMessage')),
-    verifySignature: fromPromise(forward('verifySignature')),
-    loadBalance: fromPromise(forward('loadBalance')),
-    requestTestSui: fromPromise(forward('requestTestSui')),
-    sendSui: fromPromise(forward('sendSui')),
-    walletRequest: fromPromise(forward('walletRequest')),
-    clearSession: fromPromise(forward('clearSession')),
   } as unknown as SignInActors;
   return {
     actors,

@@ -4,6 +4,9 @@
  * BroadcastChannel named by the flow (it still arrives when the provider's page has
  * severed `window.opener`). Both sides are this app's own origin. The flow id travels as
  * the authorization request's `state`, which the provider hands back in the fragment.
+ *
+ * The tab that takes the answer says so on the same channel (`receipt`), so that the
+ * window tells the visitor what really happened: handed back, or taken by nobody.
  */
 import { popupState } from '../../machines/popup.ts';
 
@@ -16,6 +19,14 @@ export interface Handoff {
   /** The provider's fragment, with its token. */
   fragment: string;
 }
+
+/** What the tab that took a flow's answer posts back on the flow's channel. */
+const RECEIPT_TYPE = 'zklogin-sign-in-window-received';
+export const receipt = (flowId: string) => ({ type: RECEIPT_TYPE, flowId });
+export const isReceipt = (data: unknown, flowId: string) => {
+  const message = data as { type?: unknown; flowId?: unknown } | null;
+  return message?.type === RECEIPT_TYPE && message.flowId === flowId;
+};
 
 /** The channel of one flow: only the tab that opened that window listens on it. */
 export const handoffChannelName = (flowId: string) => `${HANDOFF_TYPE}.${flowId}`;

@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, setup, type AnyEventObject } from 'xstate';
-import { HANDOFF_TYPE, handoffChannelName } from './popup-handoff.ts';
-import { CLOSED_POLL_MS, popupWindow } from './popup-window.ts';
+import { HANDOFF_TYPE, handoffChannelName, isReceipt } from './popup-handoff.ts';
+import { CLOSED_POLL_MS, popupAnswer, popupWindow } from './popup-window.ts';
 
 interface StandInWindow {
   closed: boolean;
@@ -98,5 +98,74 @@ describe('the sign-in window', () => {
     await vi.advanceTimersByTimeAsync(CLOSED_POLL_MS * 4);
     expect(types(heard)).toEqual(['popup.opened', 'popup.callback']);
     stop();
+  });
+});
+
+/** What the flow's channel carries from now on (the receipts a window would read). */
+function channelLog(flowId: string) {
+  const seen: unknown[] = [];
+  const channel = new BroadcastChannel(handoffChannelName(flowId));
+  channel.onmessage = (event) => void seen.push(event.data);
+  return { seen, close: () => channel.close() };
+}
+
+const answer = (flowId: string) => ({ type: HANDOFF_TYPE, flowId, fragment: '#id_token=t' });
+
+describe('the receipt the window waits for', () => {
+  it('is posted on the flow’s channel when the page takes the answer', async () => {
+    const { heard, flowId, stop } = start();
+    const log = channelLog(flowId);
+    const sender = new BroadcastChannel(handoffChannelName(flowId));
+    sender.postMessage(answer(flowId));
+    await vi.waitFor(() => expect(log.seen.some((data) => isReceipt(data, flowId))).toBe(true));
+    expect(types(heard)).toEqual(['popup.opened', 'popup.callback']);
+    sender.close();
+    log.close();
+    stop();
+  });
+});
+
+describe("a lost window's flow, still listened for (popupAnswer)", () => {
+  function listen(flowId: string) {
+    const heard: AnyEventObject[] = [];
+    const parent = setup({ actors: { popupAnswer } }).createMachine({
+      invoke: { src: 'popupAnswer', id: 'popupAnswer', input: { flowId } },
+      on: { '*': { actions: ({ event }) => void heard.push(event) } },
+    });
+    const actor = createActor(parent).start();
+    return { heard, stop: () => actor.stop() };
+  }
+
+  it("takes its flow's answer once, posts the receipt, and ignores another flow's", async () => {
+    const { heard, stop } = listen('flow-0001');
+    const log = channelLog('flow-0001');
+    const other = new BroadcastChannel(handoffChannelName('flow-0002'));
+    other.postMessage(answer('flow-0002'));
+    const own = new BroadcastChannel(handoffChannelName('flow-0001'));
+    own.postMessage({ ...answer('flow-0001'), flowId: 'flow-0002' });
+    own.postMessage(answer('flow-0001'));
+    own.postMessage(answer('flow-0001'));
+    await vi.waitFor(() => expect(types(heard)).toEqual(['popup.callback']));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(types(heard)).toEqual(['popup.callback']);
+    expect(log.seen.filter((data) => isReceipt(data, 'flow-0001'))).toHaveLength(1);
+    for (const channel of [other, own]) channel.close();
+    log.close();
+    stop();
+  });
+
+  it('hears nothing once stopped (the flow was replaced, ended or expired)', async () => {
+    vi.useRealTimers();
+    const { heard, stop } = listen('flow-0003');
+    const log = channelLog('flow-0003');
+    stop();
+    const own = new BroadcastChannel(handoffChannelName('flow-0003'));
+    own.postMessage(answer('flow-0003'));
+    // Long enough for a channel message to arrive (it did, within a task, above).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([]);
+    expect(log.seen.filter((data) => isReceipt(data, 'flow-0003'))).toEqual([]);
+    own.close();
+    log.close();
   });
 });

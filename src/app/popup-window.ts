@@ -12,15 +12,20 @@
  * - hands back the window's answer for its own flow only (`popup.callback`): from the
  *   window itself by `postMessage` with this exact origin, or on the flow's
  *   BroadcastChannel, whichever comes first;
- * - says `popup.closed`, once, within half a second of the visitor closing the window:
- *   a window seen closed gets one more check for its answer, because the window posts it
- *   and closes itself at once, and the answer's task may run after the check's;
+ * - says `popup.closed`, once, within half a second of the window reading as closed: a
+ *   window seen closed gets one more check for its answer, because the window posts it
+ *   and closes itself at once, and the answer's task may run after the check's. A window
+ *   also reads as closed when the provider's page cut it off (its
+ *   Cross-Origin-Opener-Policy): the machine then goes on listening on the flow's channel
+ *   with `popupAnswer`, below;
  * - closes a window that is still open when it is stopped (the sign-in went another way).
+ * Whoever takes the answer posts a receipt on the flow's channel: the window then says it
+ * went back to this page, and otherwise that nobody took it.
  */
-import { fromCallback } from 'xstate';
+import { fromCallback, type EventObject } from 'xstate';
 import { Secret } from '../../machines/secret.ts';
 import type { PopupCommand, SignInEvent } from '../../machines/sign-in.types.ts';
-import { handoffChannelName, readHandoff } from './popup-handoff.ts';
+import { handoffChannelName, readHandoff, receipt } from './popup-handoff.ts';
 
 const WIDTH = 500;
 const HEIGHT = 640;
@@ -46,6 +51,41 @@ function showOpening(popup: Window) {
   }
 }
 
+/** Listens on the flow's channel for its well-formed answers. Returns the channel's close. */
+function listenOnChannel(flowId: string, take: (fragment: string) => void): () => void {
+  const channel = new BroadcastChannel(handoffChannelName(flowId));
+  channel.onmessage = (event) => {
+    const handoff = readHandoff(event.data, flowId);
+    if (handoff) take(handoff.fragment);
+  };
+  return () => channel.close();
+}
+
+/**
+ * Takes the flow's answer once, whichever way it comes: tells the window it arrived (a
+ * receipt on the flow's channel, which the window listens on), then the machine.
+ */
+function answerOnce(flowId: string, sendBack: (event: SignInEvent) => void) {
+  let answered = false;
+  return (fragment: string) => {
+    if (answered) return;
+    answered = true;
+    const channel = new BroadcastChannel(handoffChannelName(flowId));
+    channel.postMessage(receipt(flowId));
+    channel.close();
+    sendBack({ type: 'popup.callback', fragment: new Secret(fragment) });
+  };
+}
+
+/**
+ * The flow of a window that reads as closed, still listened for: the provider's page may
+ * only have cut the window off, and the visitor may finish there. Stopped by the machine
+ * when the flow is answered, replaced, ended by a sign-out elsewhere, or expired.
+ */
+export const popupAnswer = fromCallback<EventObject, { flowId: string }, SignInEvent>(({ sendBack, input }) =>
+  listenOnChannel(input.flowId, answerOnce(input.flowId, sendBack)),
+);
+
 export const popupWindow = fromCallback<PopupCommand, void, SignInEvent>(({ sendBack, receive }) => {
   const popup = window.open('about:blank', '_blank', features());
   if (!popup) {
@@ -54,20 +94,20 @@ export const popupWindow = fromCallback<PopupCommand, void, SignInEvent>(({ send
   }
   showOpening(popup);
   const flowId = crypto.randomUUID();
+  const deliver = answerOnce(flowId, sendBack);
+  // Once answered, the window closing is no news.
   let answered = false;
-  const take = (data: unknown) => {
-    const handoff = readHandoff(data, flowId);
-    if (!handoff || answered) return;
+  const take = (fragment: string) => {
     answered = true;
-    sendBack({ type: 'popup.callback', fragment: new Secret(handoff.fragment) });
+    deliver(fragment);
   };
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== window.location.origin || event.source !== popup) return;
-    take(event.data);
+    const handoff = readHandoff(event.data, flowId);
+    if (handoff) take(handoff.fragment);
   };
   window.addEventListener('message', onMessage);
-  const channel = new BroadcastChannel(handoffChannelName(flowId));
-  channel.onmessage = (event) => take(event.data);
+  const closeChannel = listenOnChannel(flowId, take);
   let seenClosed = false;
   const poll = setInterval(() => {
     if (answered || !popup.closed) return;
@@ -88,7 +128,7 @@ export const popupWindow = fromCallback<PopupCommand, void, SignInEvent>(({ send
   return () => {
     clearInterval(poll);
     window.removeEventListener('message', onMessage);
-    channel.close();
+    closeChannel();
     if (!popup.closed) popup.close();
   };
 });

@@ -8,7 +8,7 @@ import type { AppConfig } from '../config.ts';
 import { isCallbackFragment } from '../zklogin/callback-fragment.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createLazySignIn } from './lazy-sign-in-actors.ts';
-import { popupWindow } from './popup-window.ts';
+import { popupAnswer, popupWindow } from './popup-window.ts';
 
 export type SignInActorRef = ActorRefFrom<typeof signInMachine>;
 
@@ -33,8 +33,8 @@ export function startSignInActor(
 ): { actor: SignInActorRef; preload: () => void } {
   const signIn = createLazySignIn(config);
   const machine = signInMachine.provide({
-    // Only a popup build has the window's actor (the machine never asks for it otherwise).
-    actors: { ...signIn.actors, ...(__POPUP_MODE__ ? { popupWindow } : {}) },
+    // Only a popup build has the window's actors (the machine never asks for them otherwise).
+    actors: { ...signIn.actors, ...(__POPUP_MODE__ ? { popupWindow, popupAnswer } : {}) },
     actions: {
       navigate: (_, { url }) => window.location.assign(url),
       clearFragment,

@@ -5,7 +5,7 @@
  */
 import { useState, type ChangeEvent } from 'react';
 import type { TransitionEntry } from '../app/transition-log.ts';
-import { parseLogFile } from './log-file.ts';
+import { LOG_FILE_TOO_LARGE, MAX_LOG_FILE_BYTES, parseLogFile } from './log-file.ts';
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
@@ -83,7 +83,9 @@ export function TransitionLogView({ entries, shown, onSelect, replaying, onLoad,
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const result = parseLogFile(await file.text());
+    // A file past the limit is not even read.
+    const result =
+      file.size > MAX_LOG_FILE_BYTES ? { ok: false as const, error: LOG_FILE_TOO_LARGE } : parseLogFile(await file.text());
     setLoadError(result.ok ? null : result.error);
     if (result.ok) onLoad(file.name, result.entries);
   };

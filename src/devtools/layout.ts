@@ -35,7 +35,7 @@ export interface ChartLayout {
   edges: PlacedEdge[];
 }
 
-const FONT_WIDTH = 9.4;
+const FONT_WIDTH = 9.95;
 const LABEL_FONT_WIDTH = 6.1;
 const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -48,13 +48,13 @@ const LAYOUT_OPTIONS = {
   // Journey order, top to bottom: each top-level state is put in its own layer (JOURNEY).
   'elk.partitioning.activate': 'true',
   'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '30',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '24',
   'elk.spacing.nodeNode': '24',
   'elk.spacing.edgeLabel': '4',
   'elk.edgeLabels.placement': 'CENTER',
   // Labels on one side of their edge: long edges then keep their labels inside the chart.
   'elk.layered.edgeLabels.sideSelection': 'DIRECTION_DOWN',
-  'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+  'elk.layered.nodePlacement.strategy': 'LINEAR_SEGMENTS',
   'elk.spacing.edgeEdge': '4',
   'elk.spacing.edgeNode': '5',
   'elk.layered.spacing.edgeEdgeBetweenLayers': '5',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLogFile } from './log-file.ts';
+import { LOG_FILE_TOO_LARGE, parseLogFile } from './log-file.ts';
 
 const entry = {
   at: '2026-11-22T07:00:00.000Z',
@@ -33,5 +33,26 @@ describe('a downloaded transition log, read back', () => {
     ],
   ])('refuses %s with a clear sentence', (text, error) => {
     expect(parseLogFile(text)).toEqual({ ok: false, error });
+  });
+
+  it('refuses a file nested past the limit, however deep, before anything recursive reads it', () => {
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const deep = JSON.stringify([{ ...entry, payload: '__NESTED__' }]);
+    const error = 'This file is not a transition log of this app: it is nested more than 64 levels deep.';
+    expect(parseLogFile(deep.replace('"__NESTED__"', nested(100_000)))).toEqual({ ok: false, error });
+    expect(parseLogFile(deep.replace('"__NESTED__"', nested(63)))).toEqual({ ok: false, error });
+    // Brackets inside strings are text, not nesting.
+    const inText = { ...entry, payload: { note: '['.repeat(1_000) } };
+    expect(parseLogFile(JSON.stringify([inText]))).toEqual({ ok: true, entries: [inText] });
+    const escaped = { ...entry, payload: { note: '\\"[[[' } };
+    expect(parseLogFile(JSON.stringify([escaped]))).toEqual({ ok: true, entries: [escaped] });
+    // Exactly at the limit is read.
+    const atLimit = deep.replace('"__NESTED__"', nested(62));
+    expect(parseLogFile(atLimit).ok).toBe(true);
+  });
+
+  it('refuses a file over the size limit with one sentence', () => {
+    const huge = JSON.stringify([{ ...entry, payload: 'x'.repeat(33 * 1024 * 1024) }]);
+    expect(parseLogFile(huge)).toEqual({ ok: false, error: LOG_FILE_TOO_LARGE });
   });
 });

@@ -25,8 +25,40 @@ const LogSchema = v.pipe(
 
 export type LogFileResult = { ok: true; entries: TransitionEntry[] } | { ok: false; error: string };
 
+/** The largest file read back: the longest log the app keeps, with its context, is well under it. */
+export const MAX_LOG_FILE_BYTES = 32 * 1024 * 1024;
+/** The deepest nesting read back: what the app writes goes about a dozen levels deep. */
+const MAX_LOG_DEPTH = 64;
+
+export const LOG_FILE_TOO_LARGE = 'This file is too large to be a transition log of this app (more than 32 MB).';
+const TOO_DEEP = `This file is not a transition log of this app: it is nested more than ${MAX_LOG_DEPTH} levels deep.`;
+
+/**
+ * How deep the JSON text nests, counted without parsing (outside strings), stopping past
+ * `limit`: a file nested a hundred thousand levels deep would overflow the stack of every
+ * recursive step after JSON.parse (the schema, the rendering), so it is refused first.
+ */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') {
+      if (++depth > limit) return true;
+    } else if (char === ']' || char === '}') depth--;
+  }
+  return false;
+}
+
 /** Reads a downloaded log; a bad file gets one clear sentence, never a crash. */
 export function parseLogFile(text: string): LogFileResult {
+  // (The file's size in bytes is checked before it is read; a text of more characters than that is larger still.)
+  if (text.length > MAX_LOG_FILE_BYTES) return { ok: false, error: LOG_FILE_TOO_LARGE };
+  if (nestsDeeperThan(text, MAX_LOG_DEPTH)) return { ok: false, error: TOO_DEEP };
   let json: unknown;
   try {
     json = JSON.parse(text);

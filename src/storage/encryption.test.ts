@@ -114,6 +114,24 @@ describe('session encryption', () => {
     expect(await anotherPage.decrypt(ours, CONTEXT)).toBe('ours');
   });
 
+  it('a master key entry of the wrong kind opens nothing and is replaced by the next write, never a lasting failure', async () => {
+    for (const wrong of [
+      'a string',
+      { algorithm: 'HKDF' },
+      await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+    ]) {
+      const vault = createMemoryVault();
+      const sealedBefore = await createVaultEncryption(vault, 'session-key').encrypt('old', CONTEXT);
+      await vault.put('session-key', wrong);
+      const encryption = createVaultEncryption(vault, 'session-key');
+      await expect(encryption.decrypt(sealedBefore, CONTEXT)).rejects.toThrow();
+      await encryption.prepare();
+      const sealed = await encryption.encrypt('hello', CONTEXT);
+      expect(await createVaultEncryption(vault, 'session-key').decrypt(sealed, CONTEXT)).toBe('hello');
+      expect(await vault.get('session-key')).toBeInstanceOf(CryptoKey);
+    }
+  });
+
   it('a prepare whose look fails changes nothing, and the write goes on', async () => {
     const vault = createMemoryVault();
     const encryption = createVaultEncryption(

@@ -43,6 +43,18 @@ function parseSealed(text: string): Sealed {
   return v.parse(SealedSchema, JSON.parse(text));
 }
 
+/**
+ * Whether a value from the vault is a master key this code can use. Anything else under
+ * its name (a value of another kind, written by something else or damaged) is treated as
+ * no key: a read cannot open the session, and the next write replaces it, so it never
+ * becomes a failure of every later sign-in.
+ */
+const isMasterKey = (held: unknown): held is CryptoKey =>
+  typeof CryptoKey !== 'undefined' &&
+  held instanceof CryptoKey &&
+  held.algorithm.name === 'HKDF' &&
+  held.usages.includes('deriveKey');
+
 async function createMasterKey(): Promise<CryptoKey> {
   const material = crypto.getRandomValues(new Uint8Array(32));
   const key = await crypto.subtle.importKey('raw', material, 'HKDF', false, ['deriveKey']);
@@ -73,7 +85,8 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
 
   const existingKey = async (): Promise<CryptoKey | undefined> => {
     if (!cached) {
-      cached = await vault.get<CryptoKey>(entryName);
+      const held = await vault.get<unknown>(entryName);
+      cached = isMasterKey(held) ? held : undefined;
       confirmed = true;
     }
     return cached;
@@ -85,7 +98,7 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
     // One transaction reads and, when missing, stores: the vault opens (or is created)
     // once, a key another tab stored meanwhile is the one used, and a key looked up
     // ahead that the vault has lost since is stored again.
-    cached = await vault.putIfAbsent(entryName, await candidate);
+    cached = await vault.putIfAbsent(entryName, await candidate, isMasterKey);
     confirmed = true;
     return cached;
   };
@@ -126,7 +139,8 @@ export function createVaultEncryption(vault: KeyVault, entryName: string): Encry
     async prepare() {
       if (cached) return;
       try {
-        const stored = await vault.peek<CryptoKey>(entryName);
+        const held = await vault.peek<unknown>(entryName);
+        const stored = isMasterKey(held) ? held : undefined;
         if (!cached && stored) {
           cached = stored;
           confirmed = false;

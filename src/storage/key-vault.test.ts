@@ -62,6 +62,16 @@ describe('the IndexedDB key vault (idb-keyval custom store)', () => {
     }
   });
 
+  it('putIfAbsent replaces an entry that is not usable, and keeps one that is', async () => {
+    const isText = (held: unknown): held is string => typeof held === 'string';
+    for (const vault of [createIndexedDbVault(`vault-${crypto.randomUUID()}`), createMemoryVault()]) {
+      await vault.put('k', 42);
+      expect(await vault.putIfAbsent('k', 'first', isText)).toBe('first');
+      expect(await vault.putIfAbsent('k', 'second', isText)).toBe('first');
+      expect(await vault.get('k')).toBe('first');
+    }
+  });
+
   it('putIfAbsent from two vaults on one database (two tabs) agrees on one value', async () => {
     const name = `vault-${crypto.randomUUID()}`;
     const [a, b] = await Promise.all([

@@ -14,14 +14,18 @@ export interface KeyVault {
   peek<T>(name: string): Promise<T | undefined>;
   put(name: string, value: unknown): Promise<void>;
   /**
-   * Stores `value` unless the entry exists, and gives back what the entry holds then, in
-   * one transaction: two tabs that both find it missing never replace each other's.
+   * Stores `value` unless the entry already holds a usable one (any value, without
+   * `usable`), and gives back what the entry holds then, in one transaction: two tabs
+   * that both find it missing never replace each other's, and a value of the wrong kind
+   * (written by something else, or damaged) is replaced rather than kept for good.
    */
-  putIfAbsent<T>(name: string, value: T): Promise<T>;
+  putIfAbsent<T>(name: string, value: T, usable?: (held: unknown) => held is T): Promise<T>;
   delete(name: string): Promise<void>;
   /** Deletes every entry (sign-out everywhere). */
   clear(): Promise<void>;
 }
+
+const isPresent = <T>(held: unknown): held is T => held !== undefined;
 
 export function createMemoryVault(): KeyVault {
   const values = new Map<string, unknown>();
@@ -29,8 +33,8 @@ export function createMemoryVault(): KeyVault {
     get: async <T>(name: string) => values.get(name) as T | undefined,
     peek: async <T>(name: string) => values.get(name) as T | undefined,
     put: async (name, value) => void values.set(name, value),
-    putIfAbsent: async <T>(name: string, value: T) => {
-      if (!values.has(name)) values.set(name, value);
+    putIfAbsent: async <T>(name: string, value: T, usable: (held: unknown) => held is T = isPresent) => {
+      if (!usable(values.get(name))) values.set(name, value);
       return values.get(name) as T;
     },
     delete: async (name) => void values.delete(name),
@@ -66,10 +70,10 @@ export function createIndexedDbVault(databaseName: string): KeyVault {
       return guarded((s) => get<T>(name, s));
     },
     put: (name, value) => guarded((s) => set(name, value, s)),
-    putIfAbsent: <T>(name: string, value: T) =>
+    putIfAbsent: <T>(name: string, value: T, usable: (held: unknown) => held is T = isPresent) =>
       guarded(async (s) => {
         let held = value;
-        await update<T>(name, (current) => (held = current ?? value), s);
+        await update<unknown>(name, (current) => (held = usable(current) ? current : value), s);
         return held;
       }),
     delete: (name) => guarded((s) => del(name, s)),

@@ -41,14 +41,67 @@ describe('default store', () => {
 });
 
 describe('session store', () => {
-  it('keeps the state in plain JSON and the session encrypted', async () => {
+  it('keeps the state in plain JSON and the session encrypted, with the state sealed beside it', async () => {
     const { store, keys, sessions } = setup();
     await sessions.save({ provider: 'google', address: '0x1' }, session);
     expect(JSON.parse(store.get(keys.state)!)).toEqual({ provider: 'google', address: '0x1' });
     const raw = store.get(keys.session)!;
     for (const secret of [session.jwt!, session.ephemeralKeyPair, session.randomness]) expect(raw).not.toContain(secret);
-    expect(await sessions.readSession()).toEqual(session);
-    expect(sessions.readState()).toEqual({ provider: 'google', address: '0x1' });
+    expect(await sessions.read()).toEqual({ state: { provider: 'google', address: '0x1' }, session });
+    expect(sessions.readClearState()).toEqual({ provider: 'google', address: '0x1' });
+  });
+
+  it('believes only the sealed copy: a plain entry that disagrees makes the whole read unreadable', async () => {
+    const { store, keys, sessions } = setup();
+    const state = { provider: 'google', salt: '7', address: `0x${'a'.repeat(64)}`, publicKey: 'AAE=' } as const;
+    await sessions.save(state, session);
+    for (const change of [
+      { address: `0x${'b'.repeat(64)}` },
+      { provider: 'twitch' },
+      { publicKey: 'AAI=' },
+      { salt: '8' },
+      { nonce: 'nonce-9' },
+    ]) {
+      store.set(keys.state, JSON.stringify({ ...state, ...change }));
+      expect(await sessions.read(), JSON.stringify(change)).toBeNull();
+      expect(sessions.peek()).toBeUndefined();
+      expect(sessions.holdsAnything()).toBe(true);
+    }
+    store.delete(keys.state);
+    expect(await sessions.read()).toBeNull();
+    // The same fields in another order, as another writer might put them, agree.
+    store.set(
+      keys.state,
+      JSON.stringify({ publicKey: state.publicKey, address: state.address, salt: state.salt, provider: 'google' }),
+    );
+    expect(await sessions.read()).toEqual({ state, session });
+  });
+
+  it('reads the sealed session for clearing whatever the plain entry says', async () => {
+    const { store, keys, sessions } = setup();
+    await sessions.save({ provider: 'google', nonce: 'nonce-1' }, { ...session, nativeKeyId: 'key-1' });
+    store.set(keys.state, JSON.stringify({ provider: 'facebook' }));
+    expect(await sessions.read()).toBeNull();
+    expect((await sessions.readSealedSession())?.nativeKeyId).toBe('key-1');
+    store.delete(keys.session);
+    expect(await sessions.readSealedSession()).toBeNull();
+    expect(sessions.holdsAnything()).toBe(true);
+    store.delete(keys.state);
+    expect(sessions.holdsAnything()).toBe(false);
+  });
+
+  it('writes nothing once the step that saves has been cancelled', async () => {
+    const { store, keys, sessions } = setup();
+    const controller = new AbortController();
+    let succeed!: () => void;
+    const saved = sessions.save({ provider: 'google' }, session, {
+      after: new Promise<void>((resolve) => (succeed = resolve)),
+      signal: controller.signal,
+    });
+    controller.abort();
+    succeed();
+    await expect(saved).rejects.toThrow();
+    expect([store.get(keys.state), store.get(keys.session)]).toEqual([null, null]);
   });
 
   it('reads corrupt, foreign or undecryptable data as nothing, without throwing', async () => {
@@ -59,12 +112,12 @@ describe('session store', () => {
     const tampered = original.replace(/"payload":"(.)/, (_, first: string) => `"payload":"${first === 'A' ? 'B' : 'A'}`);
     for (const bad of ['garbage', '{"v":1,"salt":"","iv":"","payload":""}', tampered]) {
       store.set(keys.session, bad);
-      expect(await sessions.readSession()).toBeNull();
+      expect(await sessions.read()).toBeNull();
     }
     store.set(keys.state, '{"provider":"myspace"}');
-    expect(sessions.readState()).toBeNull();
+    expect(sessions.readClearState()).toBeNull();
     store.set(keys.state, 'not json');
-    expect(sessions.readState()).toBeNull();
+    expect(sessions.readClearState()).toBeNull();
   });
 
   it('does not read a session written under another application key', async () => {
@@ -75,7 +128,7 @@ describe('session store', () => {
     // Another app's data copied under our key: the additional data does not match.
     const second = setup(store, 'app-two', vault);
     store.set(second.keys.session, store.get(first.keys.session)!);
-    expect(await second.sessions.readSession()).toBeNull();
+    expect(await second.sessions.read()).toBeNull();
   });
 
   it('reading the same sealed text again costs no decryption; any other text is decrypted and checked afresh', async () => {
@@ -86,21 +139,21 @@ describe('session store', () => {
     const counting = { ...inner, decrypt: (sealed: string, context: string) => (decryptions++, inner.decrypt(sealed, context)) };
     const sessions = createSessionStore(store, counting, keys);
     await sessions.save({ provider: 'google' }, session);
-    expect(await sessions.readSession()).toEqual(session);
-    expect(await sessions.readSession()).toEqual(session);
+    expect((await sessions.read())?.session).toEqual(session);
+    expect((await sessions.read())?.session).toEqual(session);
     expect(decryptions).toBe(0);
     // Another tab (or an attacker) writes something else: it is read for real.
     const other = createSessionStore(store, inner, keys);
     await other.save({ provider: 'google' }, { ...session, jwt: 'other.jwt.value' });
-    expect((await sessions.readSession())?.jwt).toBe('other.jwt.value');
+    expect((await sessions.read())?.session.jwt).toBe('other.jwt.value');
     expect(decryptions).toBe(1);
     store.set(
       keys.session,
       store.get(keys.session)!.replace(/"payload":"(.)/, (_, first: string) => `"payload":"${first === 'A' ? 'B' : 'A'}`),
     );
-    expect(await sessions.readSession()).toBeNull();
+    expect(await sessions.read()).toBeNull();
     sessions.clear();
-    expect(await sessions.readSession()).toBeNull();
+    expect(await sessions.read()).toBeNull();
   });
 
   it('peeks at the session last read or written only while storage still holds exactly it', async () => {
@@ -108,24 +161,24 @@ describe('session store', () => {
     const keys = storageKeys('app-key');
     const encryption = createVaultEncryption(createMemoryVault(), 'session-key');
     const sessions = createSessionStore(store, encryption, keys);
-    expect(sessions.peekSession()).toBeUndefined();
+    expect(sessions.peek()).toBeUndefined();
     await sessions.save({ provider: 'google' }, session);
-    expect(sessions.peekSession()).toEqual(session);
+    expect(sessions.peek()?.session).toEqual(session);
     // Another tab writes: nothing to peek at until it is read (and decrypted) for real.
     await createSessionStore(store, encryption, keys).save({ provider: 'google' }, { ...session, jwt: 'other.jwt.value' });
-    expect(sessions.peekSession()).toBeUndefined();
-    expect((await sessions.readSession())?.jwt).toBe('other.jwt.value');
-    expect(sessions.peekSession()?.jwt).toBe('other.jwt.value');
+    expect(sessions.peek()).toBeUndefined();
+    expect((await sessions.read())?.session.jwt).toBe('other.jwt.value');
+    expect(sessions.peek()?.session.jwt).toBe('other.jwt.value');
     // A page that has not read it yet (a reload) has nothing to peek at.
-    expect(createSessionStore(store, encryption, keys).peekSession()).toBeUndefined();
+    expect(createSessionStore(store, encryption, keys).peek()).toBeUndefined();
     sessions.clear();
-    expect(sessions.peekSession()).toBeUndefined();
+    expect(sessions.peek()).toBeUndefined();
   });
 
   it('rejects JSON that is not a session of ours', async () => {
     const { sessions } = setup();
     await sessions.save({ provider: 'google' }, { ...session, maxEpoch: 'twelve' } as unknown as SignInSession);
-    expect(await sessions.readSession()).toBeNull();
+    expect(await sessions.read()).toBeNull();
   });
 
   it('writes state and session together: a failed write leaves both as they were', async () => {
@@ -153,7 +206,7 @@ describe('session store', () => {
     expect([store.get(keys.state), store.get(keys.session)]).toEqual([null, null]);
     succeed();
     await saved;
-    expect(await sessions.readSession()).toEqual(session);
+    expect((await sessions.read())?.session).toEqual(session);
 
     const failed = sessions.save(
       { provider: 'facebook' },
@@ -161,8 +214,8 @@ describe('session store', () => {
       { after: Promise.reject(new Error('key refused')) },
     );
     await expect(failed).rejects.toThrow('key refused');
-    expect(sessions.readState()?.provider).toBe('google');
-    expect((await sessions.readSession())?.nonce).toBe('nonce-1');
+    expect(sessions.readClearState()?.provider).toBe('google');
+    expect((await sessions.read())?.session.nonce).toBe('nonce-1');
   });
 
   it('clear removes both entries', async () => {
@@ -171,6 +224,6 @@ describe('session store', () => {
     sessions.clear();
     expect(store.get(keys.state)).toBeNull();
     expect(store.get(keys.session)).toBeNull();
-    expect(await sessions.readSession()).toBeNull();
+    expect(await sessions.read()).toBeNull();
   });
 });

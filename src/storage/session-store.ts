@@ -2,6 +2,14 @@
  * The two stored entities of the spec: the plain sign-in state and the encrypted sign-in
  * session. Reads never throw: anything missing, corrupt, foreign or undecryptable reads
  * as "nothing stored". Writes of both entities succeed together or leave both untouched.
+ *
+ * Only sealed storage is believed. The state is sealed too, beside the session, and the
+ * plain entry is what the spec keeps in the clear: a read gives the sealed copy, and a
+ * plain entry that disagrees with it (another address written in, say) makes the whole
+ * read unreadable. The plain entry is read on its own only for what may be known before
+ * anything is decrypted: whether anything is stored, and a started flow's nonce (no
+ * secret: the provider saw it in the request), so that a callback's token is checked
+ * against it before it goes anywhere.
  */
 import * as v from 'valibot';
 import { PROVIDERS } from '../../machines/providers.ts';
@@ -16,6 +24,8 @@ export const NATIVE_KEY_MARKER = '@@native';
 
 const SignInStateSchema = v.object({
   provider: v.picklist(PROVIDERS),
+  /** A started flow's nonce, until its callback is taken (the same as the sealed session's). */
+  nonce: v.optional(v.string()),
   salt: v.optional(v.string()),
   address: v.optional(v.string()),
   publicKey: v.optional(v.string()),
@@ -37,23 +47,44 @@ const SignInSessionSchema = v.object({
   proof: v.optional(ProofAnswer),
 });
 
+/** What the sealed entry holds: the session, and the state it was written with. */
+const SealedSignInSchema = v.object({ state: SignInStateSchema, session: SignInSessionSchema });
+
 export type SignInState = v.InferOutput<typeof SignInStateSchema>;
 export type SignInSession = v.InferOutput<typeof SignInSessionSchema>;
+/** A sign-in as storage holds it, believed: both from the sealed entry, the plain one agreeing. */
+export type StoredSignIn = v.InferOutput<typeof SealedSignInSchema>;
 
 export interface SessionStore {
-  readState(): SignInState | null;
-  readSession(): Promise<SignInSession | null>;
   /**
-   * The session as last read or written, when storage still holds exactly what it was
-   * sealed to; undefined when it would have to be decrypted (use readSession). Lets a
-   * step that needs the session go on in the same task.
+   * The plain state entry as it stands, unchecked: only for whether anything is stored
+   * and for a started flow's nonce. Never shown, never used to act on an account.
    */
-  peekSession(): SignInSession | undefined;
+  readClearState(): SignInState | null;
+  /**
+   * The sealed session with its state; null when there is none, when it cannot be
+   * opened, or when the plain entry disagrees with it.
+   */
+  read(): Promise<StoredSignIn | null>;
+  /**
+   * The sign-in as last read or written, when storage still holds exactly what it was
+   * sealed to (and the plain entry beside it); undefined when it would have to be
+   * decrypted (use read). Lets a step that needs it go on in the same task.
+   */
+  peek(): StoredSignIn | undefined;
+  /**
+   * The sealed session whatever the plain entry says, or null: only to find what a
+   * sign-in that is ending or being replaced leaves to delete (its native key).
+   */
+  readSealedSession(): Promise<SignInSession | null>;
+  /** Whether either entry is there at all, read or not (nothing is decrypted). */
+  holdsAnything(): boolean;
   /**
    * Writes state and session together: on any failure both keep their old values. With
-   * `after`, a step that must succeed before anything is written (it runs meanwhile).
+   * `after`, a step that must succeed before anything is written (it runs meanwhile);
+   * with `signal`, nothing is written once it has aborted (the step was cancelled).
    */
-  save(state: SignInState, session: SignInSession, options?: { after?: Promise<unknown> }): Promise<void>;
+  save(state: SignInState, session: SignInSession, options?: { after?: Promise<unknown>; signal?: AbortSignal }): Promise<void>;
   /** Removes both entries. */
   clear(): void;
 }
@@ -67,48 +98,81 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/** The plain entry's text for `state`: the same JSON a read compares with. */
+const clearText = (state: SignInState) => JSON.stringify(canonicalState(state));
+
+/** The state's fields in one order, without absent ones: two equal states give one text. */
+function canonicalState(state: SignInState): SignInState {
+  const { provider, nonce, salt, address, publicKey } = state;
+  return Object.fromEntries(
+    Object.entries({ provider, nonce, salt, address, publicKey }).filter(([, value]) => value !== undefined),
+  ) as SignInState;
+}
+
 export function createSessionStore(store: KeyValueStore, encryption: Encryption, keys: StorageKeys): SessionStore {
-  // The last session read or written, with the sealed text it came from: reading the
-  // same sealed text again (the callback's checks, then its login request) costs
-  // nothing. Any other text in storage is decrypted and checked afresh.
-  let last: { sealed: string; session: SignInSession } | undefined;
-  const cachedFor = (sealed: string | null) => (sealed !== null && last?.sealed === sealed ? last.session : undefined);
-  return {
-    readState() {
-      const parsed = v.safeParse(SignInStateSchema, parseJson(store.get(keys.state)));
+  // The last sign-in read or written, with the sealed text and the plain text it came
+  // from: reading the same texts again (the callback's checks, then its login request)
+  // costs nothing. Anything else in storage is decrypted and checked afresh.
+  let last: { sealed: string; clear: string; stored: StoredSignIn } | undefined;
+  const cachedFor = (sealed: string | null, clear: string | null) =>
+    sealed !== null && last?.sealed === sealed && last.clear === clear ? last.stored : undefined;
+  /** The sealed entry's contents, or null for anything that does not open and parse. */
+  const open = async (sealed: string | null): Promise<StoredSignIn | null> => {
+    if (sealed === null) return null;
+    try {
+      const parsed = v.safeParse(SealedSignInSchema, parseJson(await encryption.decrypt(sealed, keys.session)));
       return parsed.success ? parsed.output : null;
+    } catch {
+      return null;
+    }
+  };
+  const readClearState = () => {
+    const parsed = v.safeParse(SignInStateSchema, parseJson(store.get(keys.state)));
+    return parsed.success ? parsed.output : null;
+  };
+  return {
+    readClearState,
+
+    peek() {
+      return cachedFor(store.get(keys.session), store.get(keys.state));
     },
 
-    peekSession() {
-      return cachedFor(store.get(keys.session));
-    },
-
-    async readSession() {
+    async read() {
       const sealed = store.get(keys.session);
-      if (sealed === null) return null;
-      const cached = cachedFor(sealed);
-      if (cached) return cached;
-      try {
-        const plaintext = await encryption.decrypt(sealed, keys.session);
-        const parsed = v.safeParse(SignInSessionSchema, parseJson(plaintext));
-        if (!parsed.success) return null;
-        last = { sealed, session: parsed.output };
-        return parsed.output;
-      } catch {
-        return null;
-      }
+      const clear = store.get(keys.state);
+      const opened = cachedFor(sealed, clear) ?? (await open(sealed));
+      // The plain entry must say exactly what was sealed with the session.
+      const plain = readClearState();
+      if (!opened || !plain || clearText(plain) !== clearText(opened.state)) return null;
+      last = { sealed: sealed!, clear: clear!, stored: opened };
+      return opened;
+    },
+
+    async readSealedSession() {
+      const sealed = store.get(keys.session);
+      return (cachedFor(sealed, store.get(keys.state)) ?? (await open(sealed)))?.session ?? null;
+    },
+
+    holdsAnything() {
+      return store.get(keys.state) !== null || store.get(keys.session) !== null;
     },
 
     async save(state, session, options = {}) {
       // Encrypt first (the only async step, beside `after`), then write both entries back to back.
-      const [sealed] = await Promise.all([encryption.encrypt(JSON.stringify(session), keys.session), options.after]);
+      const canonical = canonicalState(state);
+      const [sealed] = await Promise.all([
+        encryption.encrypt(JSON.stringify({ state: canonical, session }), keys.session),
+        options.after,
+      ]);
+      options.signal?.throwIfAborted();
       const before = { state: store.get(keys.state), session: store.get(keys.session) };
+      const clear = clearText(canonical);
       try {
         store.set(keys.session, sealed);
-        store.set(keys.state, JSON.stringify(state));
-        // What a read would give back (or nothing, for a session a read would refuse).
-        const checked = v.safeParse(SignInSessionSchema, JSON.parse(JSON.stringify(session)));
-        last = checked.success ? { sealed, session: checked.output } : undefined;
+        store.set(keys.state, clear);
+        // What a read would give back (or nothing, for a sign-in a read would refuse).
+        const checked = v.safeParse(SealedSignInSchema, JSON.parse(JSON.stringify({ state: canonical, session })));
+        last = checked.success ? { sealed, clear, stored: checked.output } : undefined;
       } catch (error) {
         restore(store, keys.state, before.state);
         restore(store, keys.session, before.session);

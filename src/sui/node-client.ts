@@ -8,7 +8,7 @@
  */
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { Transaction } from '@mysten/sui/transactions';
-import { toBase64 } from '@mysten/sui/utils';
+import { normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
 import type { TransferRequest } from '../../machines/transfer.ts';
 import { NodeError } from './node-errors.ts';
 import { askingNode, NODE_TIMEOUT_MS, timedFetch, type SuiNodeOptions } from './node-reads.ts';
@@ -25,7 +25,8 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
 
   return {
     /**
-     * A dApp's transaction, in its JSON form: the sender set if the dApp left it unset,
+     * A dApp's transaction, in its JSON form: refused before it is built unless its sender
+     * is this account (or unset: then set) and its gas owner, if set, is this account; then
      * built with the node (gas, object versions), signed, and executed when asked.
      */
     async signTransaction(input: {
@@ -35,6 +36,13 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
       execute: boolean;
     }): Promise<SignedTransaction> {
       const tx = Transaction.from(input.json);
+      const { sender, gasData } = tx.getData();
+      const ours = normalizeSuiAddress(input.sender);
+      if ((sender && normalizeSuiAddress(sender) !== ours) || (gasData.owner && normalizeSuiAddress(gasData.owner) !== ours)) {
+        throw new NodeError(
+          'The transaction names another address as its sender or gas owner, so it was not signed: this account signs only its own transactions.',
+        );
+      }
       tx.setSenderIfNotSet(input.sender);
       const bytes = await asked('prepare the transaction', () => tx.build({ client }));
       const { signature } = await input.signer.signTransaction(bytes);

@@ -3,6 +3,7 @@ import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import type { TransitionLog } from '../app/transition-log.ts';
 import type { AppConfig } from '../config.ts';
 import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
+import { BuiltInModeBanner } from './BuiltInModeNote.tsx';
 import { BusyStatus } from './BusyStatus.tsx';
 import { DevtoolsBoundary } from './DevtoolsBoundary.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
@@ -116,6 +117,8 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer }: Om
           ◆
         </span>
         <span>Sui zkLogin</span>
+        {/* A build-time constant first: a real-mode page carries none of built-in mode's text. */}
+        {__SIGN_IN_CONFIG__.builtIn && config.builtIn && <BuiltInModeBanner />}
       </header>
       <main className="card" aria-labelledby="page-title">
         <StepProgress />

@@ -1,10 +1,21 @@
+/**
+ * What a built-in mode page says of itself: at the top, where a visitor sees it before
+ * anything else, that it is a demo (the banner, in the page's header); at its foot, what the
+ * mocks are and how developers open the statechart (the note). Both are chosen at build
+ * time (src/ui/App.tsx, src/main.tsx), so a real-mode page carries none of this text.
+ */
 import { DEVTOOLS_SHORTCUT } from './use-devtools-toggle.ts';
 
-/**
- * The footer of a built-in mode page: that nothing real is used, and how developers open
- * the statechart. The boot chooses it at build time (src/main.tsx), so a real-mode page
- * carries none of this text.
- */
+/** Seen first, on every screen: nothing on this page is a real sign-in. */
+export function BuiltInModeBanner() {
+  return (
+    <p className="built-in-banner">
+      <strong>Demo</strong> · built-in mode: test identities and mock services, no real account or coin.
+    </p>
+  );
+}
+
+/** The footer of a built-in mode page. */
 export function BuiltInModeNote() {
   return (
     <p>

@@ -47,7 +47,8 @@ export function ProviderButtons({ config }: { config: AppConfig }) {
         Sign in to get your Sui address
       </h1>
       <StepAlert />
-      {awaitingWindow ? (
+      {/* Only a popup build opens sign-in windows: a redirect build carries none of its text. */}
+      {__POPUP_MODE__ && awaitingWindow ? (
         <SignInWindowStatus />
       ) : notice ? (
         <p className="notice" role="status">

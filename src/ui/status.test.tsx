@@ -93,12 +93,16 @@ describe('FailureAlert (the failed login lookup)', () => {
 });
 
 describe('AlertMessage', () => {
-  it("announces the message and the provider's detail, nothing else", () => {
+  it("announces the message, then the provider's own words quoted and named as the provider's, nothing else", () => {
     renderAt(
       { idle: 'cold' },
       {},
-      <AlertMessage failure={{ ...lookup, detail: 'The identity provider answered: access_denied' }} />,
+      <AlertMessage failure={{ ...lookup, providerAnswer: { provider: 'google', text: 'access_denied: <b>no</b>' } }} />,
     );
-    expect(screen.getByRole('alert').textContent).toBe(`${lookup.message}The identity provider answered: access_denied`);
+    expect(screen.getByRole('alert').textContent).toBe(`${lookup.message}Google said: access_denied: <b>no</b>`);
+    // The provider's text is a quotation of its own, and only text.
+    const quoted = screen.getByRole('alert').querySelector('q.provider-answer')!;
+    expect(quoted.textContent).toBe('access_denied: <b>no</b>');
+    expect(quoted.querySelector('b')).toBeNull();
   });
 });

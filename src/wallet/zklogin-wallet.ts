@@ -29,6 +29,7 @@ import {
 } from '@mysten/wallet-standard';
 import { fromBase64, toBase64 } from '@mysten/utils';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
+import { transactionParties } from './transaction-parties.ts';
 import { WALLET_REFUSALS } from './wallet-refusals.ts';
 import type { SignInEvent, WalletAccountData, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
@@ -197,24 +198,28 @@ export class ZkLoginWallet implements Wallet {
 
   #signTransaction = async (input: SuiSignTransactionInput) => {
     input.signal?.throwIfAborted();
+    const transaction = await input.transaction.toJSON();
     const { bytes, signature } = await this.#sign({
       kind: 'signTransaction',
       requestId: crypto.randomUUID(),
       address: input.account.address,
       chain: input.chain,
-      transaction: await input.transaction.toJSON(),
+      transaction,
+      ...transactionParties(transaction),
     });
     return { bytes, signature };
   };
 
   #signAndExecuteTransaction = async (input: SuiSignAndExecuteTransactionInput): Promise<SuiSignAndExecuteTransactionOutput> => {
     input.signal?.throwIfAborted();
+    const transaction = await input.transaction.toJSON();
     const output = await this.#sign({
       kind: 'signAndExecuteTransaction',
       requestId: crypto.randomUUID(),
       address: input.account.address,
       chain: input.chain,
-      transaction: await input.transaction.toJSON(),
+      transaction,
+      ...transactionParties(transaction),
     });
     return { bytes: output.bytes, signature: output.signature, digest: output.digest ?? '', effects: output.effects ?? '' };
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCallbackFragment, readableToken, validateCallback } from './callback.ts';
+import { isCallbackFragment, readableToken, validateCallback, type PendingFlow } from './callback.ts';
 import { CATALOGUE, SignInError } from '../../machines/errors.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -7,7 +7,7 @@ const token = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b
 const claims = { iss: 'https://issuer.example', aud: 'client-1', sub: '42', nonce: 'nonce-1' };
 const pending = { nonce: 'nonce-1' };
 
-function failure(fragment: string, flow: { nonce: string } | null = pending): SignInError {
+function failure(fragment: string, flow: PendingFlow | null = pending): SignInError {
   try {
     validateCallback(fragment, flow);
   } catch (error) {
@@ -34,11 +34,15 @@ describe('validateCallback', () => {
     );
   });
 
-  it('2. refuses a fragment without id_token, with the provider error as detail', () => {
+  it("2. refuses a fragment without id_token, with the provider's own answer kept apart, as the provider's", () => {
     expect(failure('#state=abc').message).toBe('Missing ID Token');
-    const error = failure('#error=access_denied&error_description=User%20cancelled');
+    expect(failure('#state=abc').providerAnswer).toBeUndefined();
+    const error = failure('#error=access_denied&error_description=User%20cancelled', { ...pending, provider: 'twitch' });
     expect(error.message).toBe('Missing ID Token');
-    expect(error.detail).toBe('The identity provider answered: access_denied: User cancelled');
+    expect(error.providerAnswer).toEqual({ provider: 'twitch', text: 'access_denied: User cancelled' });
+    // Control characters go, and a long text is cut.
+    const long = failure(`#error=x&error_description=${encodeURIComponent('a\u0000b\u202ec'.padEnd(500, 'z'))}`);
+    expect(long.providerAnswer).toEqual({ provider: null, text: `x: a b c${'z'.repeat(192)}` });
   });
 
   it.each(['iss', 'aud', 'sub'])('3. refuses a token without %s', (claim) => {
@@ -82,10 +86,12 @@ describe('isCallbackFragment', () => {
   });
 });
 
-describe('readableToken (what the early login lookup may send)', () => {
-  it('gives a token whose claims read, whatever its nonce; nothing for a missing or unreadable one', () => {
+describe('readableToken (what the early login lookup may send, once its nonce is the flow’s)', () => {
+  it('gives a token whose claims read, with its nonce to compare; nothing for a missing or unreadable one', () => {
     const jwt = token({ ...claims, nonce: 'a-nonce-of-another-flow' });
-    expect(readableToken(`#id_token=${jwt}&state=x`)).toBe(jwt);
+    expect(readableToken(`#id_token=${jwt}&state=x`)).toEqual({ jwt, nonce: 'a-nonce-of-another-flow' });
+    const withoutNonce = token({ iss: claims.iss, aud: claims.aud, sub: '42' });
+    expect(readableToken(`#id_token=${withoutNonce}`)).toEqual({ jwt: withoutNonce, nonce: undefined });
     expect(readableToken('#error=access_denied')).toBeUndefined();
     expect(readableToken(`#id_token=${token({ iss: claims.iss, sub: '42' })}`)).toBeUndefined();
     expect(readableToken('#id_token=not-a-token')).toBeUndefined();

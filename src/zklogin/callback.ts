@@ -3,12 +3,16 @@
  * checks in the spec's order, then the nonce binding the existing implementation lacks.
  */
 import { SignInError } from '../../machines/errors.ts';
+import type { Provider } from '../../machines/providers.ts';
+import type { ProviderAnswer } from '../../machines/sign-in.types.ts';
 import { readIdTokenClaims, type IdTokenClaims } from './id-token-claims.ts';
 
 /** What the start of the flow left behind, needed to accept a callback. */
 export interface PendingFlow {
   /** The nonce this flow asked the provider to put in the token. */
   nonce: string;
+  /** The provider the flow went to: its own answer is shown as its. */
+  provider?: Provider;
 }
 
 export interface ValidCallback {
@@ -23,28 +27,37 @@ export function readFragment(fragment: string): URLSearchParams {
 
 export { isCallbackFragment } from './callback-fragment.ts';
 
-const MAX_DETAIL_LENGTH = 200;
+const MAX_ANSWER_LENGTH = 200;
 
-/** The provider's own error text, if it sent one (`#error=access_denied&error_description=...`). */
-function providerErrorDetail(params: URLSearchParams): string | undefined {
+/**
+ * The provider's own error, if it sent one (`#error=access_denied&error_description=...`):
+ * its words, never ours, so the page shows them as the provider's (quoted, as text only).
+ * The fragment is not signed, so anyone could write one: control and format characters go,
+ * and a long text is cut.
+ */
+function providerAnswerOf(params: URLSearchParams, provider: Provider | undefined): ProviderAnswer | undefined {
   const error = params.get('error');
   if (!error) return undefined;
   const description = params.get('error_description');
-  const text = description ? `${error}: ${description}` : error;
-  return `The identity provider answered: ${text.slice(0, MAX_DETAIL_LENGTH)}`;
+  const words = description ? `${error}: ${description}` : error;
+  // Control and format characters (C0, DEL, C1; bidirectional overrides) become spaces.
+  const text = Array.from(words, (char) => (/[\p{Cc}\p{Cf}]/u.test(char) ? ' ' : char))
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  return { provider: provider ?? null, text: text.slice(0, MAX_ANSWER_LENGTH) };
 }
 
 /**
- * The fragment's token when its claims read (an issuer, an audience, a subject), before
- * the flow's nonce is checked; otherwise undefined. The login lookup may start with it
- * while the stored session is read (src/actors/early-login.ts).
+ * The fragment's token and its nonce claim when its claims read (an issuer, an audience,
+ * a subject); otherwise undefined. Its login lookup may start, while the stored session is
+ * read, once that nonce is the started flow's (src/actors/early-login.ts).
  */
-export function readableToken(fragment: string): string | undefined {
+export function readableToken(fragment: string): { jwt: string; nonce: unknown } | undefined {
   const jwt = readFragment(fragment).get('id_token');
   if (!jwt) return undefined;
   try {
-    readIdTokenClaims(jwt);
-    return jwt;
+    return { jwt, nonce: readIdTokenClaims(jwt).nonce };
   } catch {
     return undefined;
   }
@@ -58,7 +71,7 @@ export function validateCallback(fragment: string, pending: PendingFlow | null):
   if (!pending) throw SignInError.of('FLOW_NOT_STARTED');
   const params = readFragment(fragment);
   const jwt = params.get('id_token');
-  if (!jwt) throw SignInError.of('MISSING_ID_TOKEN', providerErrorDetail(params));
+  if (!jwt) throw SignInError.of('MISSING_ID_TOKEN', providerAnswerOf(params, pending.provider));
   const claims = readIdTokenClaims(jwt);
   // OpenID Connect Core 3.2.2.11: the nonce claim must equal the nonce sent in the request.
   if (claims.nonce !== pending.nonce) throw SignInError.of('NONCE_MISMATCH');

@@ -1,0 +1,96 @@
+/**
+ * The production headers: each header the host must send, the window policy for each
+ * sign-in mode, the sample file the build writes, what `vite preview` sends, and the
+ * README's list, which must say exactly what the build writes.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PreviewServer, ResolvedConfig } from 'vite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUILD_MARKER_FILE } from './build-marker.ts';
+import { headersFile, productionHeaders, productionHeadersPlugin } from './production-headers.ts';
+
+const MODES = ['redirect', 'popup'] as const;
+
+describe('the production headers', () => {
+  it.each([
+    ['redirect', 'same-origin'],
+    ['popup', 'same-origin-allow-popups'],
+  ] as const)('a %s build: every header the host must send, and its window policy (%s)', (mode, opener) => {
+    expect(productionHeaders(mode)).toEqual({
+      'Content-Security-Policy': "frame-ancestors 'none'",
+      'Cross-Origin-Opener-Policy': opener,
+      'Strict-Transport-Security': expect.stringMatching(/^max-age=\d{8,}; includeSubDomains$/),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
+  });
+
+  it.each(MODES)('a %s build writes them as `_headers` (Netlify, Cloudflare Pages): every path, one header a line', (mode) => {
+    const files: { fileName: string; source: string }[] = [];
+    const plugin = productionHeadersPlugin({ signInMode: mode });
+    (plugin.generateBundle as (this: unknown) => void).call({ emitFile: (file: (typeof files)[number]) => files.push(file) });
+    expect(files.map((file) => file.fileName)).toEqual(['_headers']);
+    const lines = files[0]!.source.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(lines).toEqual(['/*', ...Object.entries(productionHeaders(mode)).map(([name, value]) => `  ${name}: ${value}`)]);
+  });
+});
+
+describe('vite preview sends the headers of the build it serves', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  /** The middleware the plugin adds to a preview of a build with `marker` (none: no marker). */
+  function previewOf(marker?: object) {
+    const root = mkdtempSync(join(tmpdir(), 'preview-headers-'));
+    dirs.push(root);
+    if (marker) {
+      mkdirSync(join(root, 'dist', '.vite'), { recursive: true });
+      writeFileSync(join(root, 'dist', BUILD_MARKER_FILE), JSON.stringify(marker));
+    }
+    const used: ((request: unknown, response: { setHeader: (name: string, value: string) => void }, next: () => void) => void)[] =
+      [];
+    const server = {
+      config: { root, build: { outDir: 'dist' } } as ResolvedConfig,
+      middlewares: { use: (fn: never) => used.push(fn) },
+    };
+    (productionHeadersPlugin({ signInMode: 'redirect' }).configurePreviewServer as (server: PreviewServer) => void)(
+      server as unknown as PreviewServer,
+    );
+    return used;
+  }
+
+  it("a popup build's, from its marker, whatever the preview's own settings", () => {
+    const [middleware, ...rest] = previewOf({ builtIn: false, network: 'testnet', signInMode: 'popup' });
+    expect(rest).toEqual([]);
+    const sent: Record<string, string> = {};
+    let passedOn = false;
+    middleware!({}, { setHeader: (name, value) => void (sent[name] = value) }, () => void (passedOn = true));
+    expect(sent).toEqual(productionHeaders('popup'));
+    expect(passedOn).toBe(true);
+  });
+
+  it('none for a build without a marker', () => {
+    expect(previewOf()).toEqual([]);
+  });
+});
+
+describe("the README's Deploying section", () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('\n## Deploying\n'),
+    readme.indexOf('\n## ', readme.indexOf('\n## Deploying\n') + 1),
+  );
+
+  it('lists exactly the headers the build writes, for both sign-in modes', () => {
+    expect(section.length).toBeGreaterThan(100);
+    const listed = [...section.matchAll(/^- `([\w-]+): ([^`]+)`/gm)].map(([, name, value]) => `${name}: ${value}`);
+    const written = MODES.flatMap((mode) => Object.entries(productionHeaders(mode)).map(([name, value]) => `${name}: ${value}`));
+    expect(new Set(listed)).toEqual(new Set(written));
+  });
+
+  it("shows a redirect build's `_headers` as the build writes it", () => {
+    expect(section).toContain(`\`\`\`text\n${headersFile('redirect')}\`\`\``);
+  });
+});
