@@ -9,10 +9,16 @@
  * without ever throwing.
  */
 import { readFileSync } from 'node:fs';
-import { genAddressSeed, jwtToAddress, computeZkLoginAddress, toZkLoginPublicIdentifier } from '@mysten/sui/zklogin';
+import {
+  computeZkLoginAddress,
+  genAddressSeed,
+  hashASCIIStrToField,
+  jwtToAddress,
+  toZkLoginPublicIdentifier,
+} from '@mysten/sui/zklogin';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loginAnswerMatches, zkLoginAddressOf, type AddressClaims } from './address-check.ts';
+import { loginAnswerMatches, SUB_NAME_HASH, zkLoginAddressOf, type AddressClaims } from './address-check.ts';
 import { BN254_FIELD_SIZE } from './poseidon-field.ts';
 
 const RUNS = 200;
@@ -308,12 +314,15 @@ describe('loginAnswerMatches', () => {
     );
   });
 
-  it("imports poseidon-lite widths 1, 2, 4 and 5, the core's address form, the BLAKE2b and the field helpers only", () => {
+  it("the name 'sub' hashes to the constant kept for it (so width 2 is never loaded)", () => {
+    expect(SUB_NAME_HASH).toBe(hashASCIIStrToField('sub', 32));
+  });
+
+  it("imports poseidon-lite widths 1, 4 and 5, the core's address form, the BLAKE2b and the field helpers only", () => {
     const source = readFileSync(new URL('./address-check.ts', import.meta.url), 'utf8');
     const imports = [...source.matchAll(/^import[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]);
     expect(imports).toEqual([
       'poseidon-lite/poseidon1',
-      'poseidon-lite/poseidon2',
       'poseidon-lite/poseidon4',
       'poseidon-lite/poseidon5',
       '../../machines/sui-address.ts',

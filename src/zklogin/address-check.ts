@@ -6,10 +6,10 @@
  *
  * Hand-written rather than jwtToAddress and toZkLoginPublicIdentifier from
  * @mysten/sui/zklogin, because that module imports all sixteen of poseidon-lite's widths
- * (about 430 KB gzip of round constants) where an address needs four. It is their
+ * (about 430 KB gzip of round constants) where an address needs three. It is their
  * computation, step for step (non-legacy address, as the service derives it):
  * - each claim is hashed as hashASCIIStrToField does it: its UTF-16 code units, padded
- *   with zeros to the claim's maximum (sub 115, aud 145, the name "sub" 32), packed 31 to a
+ *   with zeros to the claim's maximum (sub 115, aud 145; the name "sub", 32, is a constant), packed 31 to a
  *   field element from the end (each unit in at least two hex digits), then Poseidon;
  * - the address seed is Poseidon(name, sub, aud, Poseidon(salt)), after genAddressSeed's
  *   refusal of '"', '\' and control characters;
@@ -22,12 +22,11 @@
  * most 279 base64 characters, at most 1,920 bytes padded), which bound what the prover
  * takes, not which address a token gives; the login service and its prover apply them.
  *
- * Imports poseidon-lite's width 1, 2, 4 and 5 entry points only, the core's canonical
+ * Imports poseidon-lite's width 1, 4 and 5 entry points only, the core's canonical
  * address form (machines/sui-address.ts), the project's BLAKE2b (blake2b.ts) and
  * poseidon-field.ts.
  */
 import { poseidon1 } from 'poseidon-lite/poseidon1';
-import { poseidon2 } from 'poseidon-lite/poseidon2';
 import { poseidon4 } from 'poseidon-lite/poseidon4';
 import { poseidon5 } from 'poseidon-lite/poseidon5';
 import { normalizedSuiAddress } from '../../machines/sui-address.ts';
@@ -40,16 +39,22 @@ export interface AddressClaims {
   sub: string;
 }
 
-const MAX_KEY_CLAIM_NAME_LENGTH = 32;
 const MAX_KEY_CLAIM_VALUE_LENGTH = 115;
 const MAX_AUD_VALUE_LENGTH = 145;
 /** Code units packed into one field element (248 bits). */
 const PACK_UNITS = 31;
 const ZKLOGIN_FLAG = 0x05;
 
+/**
+ * hashASCIIStrToField('sub', 32): the key claim's name is always "sub", so its hash (the
+ * one Poseidon width 2 would be loaded for, some 7 KB gzip on every callback page) is a
+ * constant. The unit tests compute it with @mysten/sui.
+ */
+export const SUB_NAME_HASH = 9102752833182448263444250585012134730074321235810986230287216596098480554553n;
+
 type Hash = (inputs: bigint[]) => bigint;
-/** The widths the address takes: 1 (salt), 2 (the name "sub"), 4 (sub, the seed), 5 (aud). */
-const POSEIDON_BY_WIDTH: readonly (Hash | undefined)[] = [undefined, poseidon1, poseidon2, undefined, poseidon4, poseidon5];
+/** The widths the address takes: 1 (salt), 4 (sub, the seed), 5 (aud). */
+const POSEIDON_BY_WIDTH: readonly (Hash | undefined)[] = [undefined, poseidon1, undefined, undefined, poseidon4, poseidon5];
 
 function poseidonHash(inputs: readonly (bigint | string)[]): bigint {
   const hash = POSEIDON_BY_WIDTH[inputs.length];
@@ -100,7 +105,7 @@ export function zkLoginAddressOf(claims: AddressClaims, salt: string): { address
   refuseJsonEscapes(sub);
   refuseJsonEscapes(aud);
   const seed = poseidonHash([
-    hashClaim('sub', MAX_KEY_CLAIM_NAME_LENGTH),
+    SUB_NAME_HASH,
     hashClaim(sub, MAX_KEY_CLAIM_VALUE_LENGTH),
     hashClaim(aud, MAX_AUD_VALUE_LENGTH),
     poseidonHash([salt]),
