@@ -11,16 +11,12 @@ import type { TransferReceipt, TransferRequest } from '../../machines/transfer.t
 import type { AppConfig } from '../config.ts';
 import { lazyModule } from '../lazy-module.ts';
 import type { ZkLoginAccountSigner } from '../zklogin/zklogin-signature.ts';
+import type { OperationArgs } from './operation.ts';
 
 const readsModule = lazyModule(() => import('../sui/node-reads.ts'));
 const transactionsModule = lazyModule(() => import('../sui/node-client.ts'));
 type NodeReads = ReturnType<Awaited<ReturnType<typeof readsModule.load>>['createNodeReads']>;
 type SuiNodeClient = ReturnType<Awaited<ReturnType<typeof transactionsModule.load>>['createSuiNodeClient']>;
-
-interface Args<I> {
-  input: I;
-  signal: AbortSignal;
-}
 
 export interface ChainDependencies {
   config: AppConfig;
@@ -55,19 +51,21 @@ export function createChainOperations({ config, signer }: ChainDependencies) {
   const transactions = async () => (client ??= (await transactionsModule.load()).createSuiNodeClient(nodeOptions));
 
   return {
-    loadBalance: async ({ input, signal }: Args<{ address: string }>): Promise<BalanceOutput> => ({
+    loadBalance: async ({ input, signal }: OperationArgs<{ address: string }>): Promise<BalanceOutput> => ({
       balance: await (await reads()).getBalance(input.address, signal),
     }),
 
-    requestTestSui: async ({ input }: Args<{ address: string }>): Promise<void> => {
+    requestTestSui: async ({ input }: OperationArgs<{ address: string }>): Promise<void> => {
       await (await reads()).requestTestSui(input.address);
     },
 
-    verifySignature: async ({ input }: Args<{ message: string; signature: string; address: string }>): Promise<Verification> =>
+    verifySignature: async ({
+      input,
+    }: OperationArgs<{ message: string; signature: string; address: string }>): Promise<Verification> =>
       (await reads()).verifyPersonalMessage(input),
 
     /** A dApp's request through a wallet: the machine has checked it is for this account. */
-    walletRequest: async ({ input }: Args<WalletRequest>): Promise<WalletSignOutput> => {
+    walletRequest: async ({ input }: OperationArgs<WalletRequest>): Promise<WalletSignOutput> => {
       const zkSigner = await signer();
       if (input.kind === 'signPersonalMessage') {
         const { bytes, signature } = await zkSigner.signPersonalMessage(fromBase64(input.message));
@@ -81,7 +79,7 @@ export function createChainOperations({ config, signer }: ChainDependencies) {
       });
     },
 
-    sendSui: async ({ input }: Args<TransferRequest>): Promise<TransferReceipt> => {
+    sendSui: async ({ input }: OperationArgs<TransferRequest>): Promise<TransferReceipt> => {
       const [zkSigner, client] = await Promise.all([signer(), transactions()]);
       const digest = await client.transfer({ ...input, sender: zkSigner.toSuiAddress(), signer: zkSigner });
       return { ...input, digest };
