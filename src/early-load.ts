@@ -8,13 +8,14 @@
  * beside the vault's; the vault opens it itself, and the benchmark's reload still meets
  * its target without it: docs/performance.md.)
  */
-import { anythingStored, runtimeModule } from './app/lazy-sign-in-actors.ts';
+import { runtimeModule } from './app/lazy-sign-in-actors.ts';
 import { isSignInWindow } from './popup-relay.ts';
+import { signInStored } from './storage/stored.ts';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 
 // A sign-in window that has handed its answer on loads nothing more.
-const stored = !isSignInWindow && anythingStored();
+const stored = !isSignInWindow && signInStored();
 /** Whether this page may show an account at once: a stored session or a provider's callback. */
 export const mayShowAccount = !isSignInWindow && (stored || isCallbackFragment(window.location.hash));
 if (mayShowAccount) {

@@ -93,8 +93,8 @@ async function boot() {
   // Registered once the page is up; dApps hear of wallets whenever they register.
   whenIdle(
     () =>
-      void import('./wallet/register.ts').then(({ registerZkLoginWallets }) =>
-        registerZkLoginWallets({ actor, network: config.network, providers: availableProviders(config) }),
+      void import('./wallet/register.ts').then(({ registerWalletsOver }) =>
+        registerWalletsOver({ actor, network: config.network, providers: availableProviders(config) }),
       ),
   );
 }

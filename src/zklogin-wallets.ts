@@ -8,14 +8,14 @@
  */
 import { startSignInActor } from './app/sign-in-actor.ts';
 import { availableProviders, pageConfig } from './config.ts';
-import { registerZkLoginWallets as registerWallets, type RegisterZkLoginWalletsOptions } from './wallet/register.ts';
+import { registerWalletsOver, type WalletsOptions } from './wallet/register.ts';
 
-export type ZkLoginWalletsOptions = Partial<RegisterZkLoginWalletsOptions>;
+export type ZkLoginWalletsOptions = Partial<WalletsOptions>;
 
 export function registerZkLoginWallets(options: ZkLoginWalletsOptions = {}) {
   const config = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
   const actor = options.actor ?? startSignInActor(config).actor;
-  const registered = registerWallets({
+  const registered = registerWalletsOver({
     actor,
     network: options.network ?? config.network,
     providers: options.providers ?? availableProviders(config),

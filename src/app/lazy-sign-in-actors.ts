@@ -9,7 +9,8 @@ import { fromPromise } from 'xstate';
 import { lazyModule } from '../lazy-module.ts';
 import type { OperationArgs, SignInActors, SignInOperations } from '../actors/sign-in-actors.ts';
 import type { AppConfig } from '../config.ts';
-import { STORAGE_PREFIX, storageKeys } from '../storage/keys.ts';
+import { storageKeys } from '../storage/keys.ts';
+import { signInStored } from '../storage/stored.ts';
 import type { SignInRuntime } from './sign-in-runtime.ts';
 
 export const runtimeModule = lazyModule(() => import('./sign-in-runtime.ts'));
@@ -17,16 +18,6 @@ export const runtimeModule = lazyModule(() => import('./sign-in-runtime.ts'));
 /** Ours (the spec names none): the sign-in code did not arrive; nothing stored was touched. */
 export const CODE_NOT_LOADED =
   'This page could not load the sign-in code (check your connection). Nothing you had was changed: reload the page to try again.';
-
-/** Whether this tab's sessionStorage holds anything of this app (any application key). */
-export function anythingStored(): boolean {
-  try {
-    return Object.keys(window.sessionStorage).some((key) => key.startsWith(STORAGE_PREFIX));
-  } catch {
-    // Unusable sessionStorage: the runtime keeps its store in memory, empty at load.
-    return false;
-  }
-}
 
 /** The operations that go straight to the loaded runtime (the restore has a shortcut of its own). */
 const FORWARDED = [
@@ -68,18 +59,11 @@ export function createLazySignIn(config: AppConfig) {
       return runtime ? run(runtime) : load().then(run);
     };
   const keys = storageKeys(config.enokiApiKey);
-  const nothingStored = () => {
-    try {
-      return window.sessionStorage.getItem(keys.state) === null && window.sessionStorage.getItem(keys.session) === null;
-    } catch {
-      return true;
-    }
-  };
   const actors = {
     ...Object.fromEntries(FORWARDED.map((name) => [name, fromPromise(forward(name))])),
     restoreSession: fromPromise((args: OperationArgs<unknown>) =>
       // Before the runtime exists nothing can have been stored in its memory fallback either.
-      !runtime && nothingStored() ? Promise.resolve({ status: 'empty' }) : forward('restoreSession')(args),
+      !runtime && !signInStored(keys) ? Promise.resolve({ status: 'empty' }) : forward('restoreSession')(args),
     ),
   } as unknown as SignInActors;
   return {

@@ -1,7 +1,8 @@
 /**
- * The public way a page (this app, or a dApp beside it) offers the zkLogin account to
- * Sui dApps: one Wallet Standard wallet per configured provider, over the running
- * signInMachine. Returns `unregister`.
+ * The wallets over a running signInMachine: one Wallet Standard wallet per configured
+ * provider, registered with every app on the page. Returns `unregister`. The public entry
+ * for a page (this app, or a dApp beside it) is `registerZkLoginWallets` in
+ * src/zklogin-wallets.ts, which starts a machine when given none.
  *
  * The registration speaks the standard's window protocol itself rather than calling
  * `registerWallet` from @wallet-standard/wallet: that one cannot be undone, and ours must
@@ -14,7 +15,7 @@ import { PROVIDERS, type Provider } from '../../machines/providers.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { ZkLoginWallet } from './zklogin-wallet.ts';
 
-export interface RegisterZkLoginWalletsOptions {
+export interface WalletsOptions {
   /** The running sign-in actor (src/app/sign-in-actor.ts). */
   actor: SignInActorRef;
   /** 'mainnet' | 'testnet' | 'devnet': the wallets' chain is `sui:<network>`. */
@@ -23,7 +24,7 @@ export interface RegisterZkLoginWalletsOptions {
   providers?: readonly Provider[];
 }
 
-export function registerZkLoginWallets({ actor, network, providers = PROVIDERS }: RegisterZkLoginWalletsOptions): {
+export function registerWalletsOver({ actor, network, providers = PROVIDERS }: WalletsOptions): {
   wallets: ZkLoginWallet[];
   unregister: () => void;
 } {

@@ -33,6 +33,7 @@ import { transactionParties } from './transaction-parties.ts';
 import { WALLET_REFUSALS } from './wallet-refusals.ts';
 import type { SignInEvent, WalletAccountData, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
+import { whenSnapshot } from '../app/when-snapshot.ts';
 import { walletIcon } from './icons.ts';
 
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
@@ -124,14 +125,7 @@ export class ZkLoginWallet implements Wallet {
    */
   async #ask(requestId: string, event: SignInEvent, needsAccount = false): Promise<Answered> {
     const actor = this.#actor;
-    await new Promise<void>((resolve) => {
-      if (settled(actor.getSnapshot())) return resolve();
-      const subscription = actor.subscribe((snapshot) => {
-        if (!settled(snapshot)) return;
-        subscription.unsubscribe();
-        resolve();
-      });
-    });
+    await whenSnapshot(actor, settled);
     return new Promise<Answered>((resolve, reject) => {
       const stop = () => {
         answers.unsubscribe();
