@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectState, test } from './fixtures.ts';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Statechart' });
+/** The lit leaves: one, or one per region of the account. */
 const litLeaf = (page: Page) => panel(page).locator('.state.leaf.active');
 
 async function loadLog(page: Page, name: string, contents: string) {
@@ -32,8 +33,8 @@ test('download the log, load it back, and step through it with the arrow keys', 
   expect(entries.map((entry) => entry.to)).toEqual([
     'callback-validating',
     'fetching-login',
-    'signed-in.loading-balance',
-    'signed-in.idle',
+    'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting',
+    'account.session.signed-in + account.chain.idle + account.wallet.waiting',
   ]);
 
   // As a developer would, in a fresh tab: the visitor's log, replayed read-only.
@@ -49,8 +50,11 @@ test('download the log, load it back, and step through it with the arrow keys', 
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(status).toContainText('step 3 of 4');
-  await expect(litLeaf(page)).toHaveAttribute('data-state-id', 'signIn.signed-in.loading-balance');
-  await expect(panel(page).locator('.transition.last')).toHaveAttribute('data-edge', 'signIn.fetching-login->signIn.signed-in');
+  await expect(litLeaf(page)).toHaveCount(3);
+  for (const leaf of ['session.signed-in', 'chain.loading-balance', 'wallet.waiting']) {
+    await expect(litLeaf(page).and(page.locator(`[data-state-id="signIn.account.${leaf}"]`))).toHaveCount(1);
+  }
+  await expect(panel(page).locator('.transition.last')).toHaveAttribute('data-edge', 'signIn.fetching-login->signIn.account');
   const detail = panel(page).getByRole('region', { name: 'Selected step' });
   await expect(detail).toContainText('xstate.done.actor.fetchLogin');
   // What the step changed in the (redacted) context: the address appeared.

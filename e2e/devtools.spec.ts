@@ -1,5 +1,8 @@
 import { BUTTONS, createProof, expect, expectEnabledButtons, expectState, signIn, test } from './fixtures.ts';
 
+const SIGNED_IN_LOADING = 'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting';
+const SIGNED_IN_AT_REST = 'account.session.signed-in + account.chain.idle + account.wallet.waiting';
+
 const isPanelCode = (url: string) => /\/assets\/DevtoolsPanel-[\w-]+\.(js|css)$/.test(url);
 
 test('?devtools shows the statechart with the current state lit through a full sign-in', async ({ page }, testInfo) => {
@@ -15,25 +18,30 @@ test('?devtools shows the statechart with the current state lit through a full s
   await page.getByRole('button', { name: /Continue as Alice/ }).click();
   await expectState(page, 'signed-in');
   await expect(page.getByTestId('balance')).toBeVisible();
-  await expect(lit).toHaveAttribute('data-state', 'signIn.signed-in');
-  // signed-in, and its node work at rest once the balance has come.
-  await expect(panel.locator('.state.active')).toHaveCount(2);
-  await expect(panel.locator('.state.active[data-state="signIn.signed-in.idle"]')).toBeVisible();
+  await expect(lit).toHaveAttribute('data-state', 'signIn.account');
+  // The account's three regions: signed in, the node work at rest once the balance has
+  // come, and no dApp request.
+  await expect(panel.getByTestId('devtools-state')).toHaveText(SIGNED_IN_AT_REST);
+  await expect(panel.locator('.state.active')).toHaveCount(7); // account, session, signed-in, chain, idle, wallet, waiting
+  await expect(panel.locator('.state.active[data-state="signIn.account.session.signed-in"]')).toBeVisible();
+  await expect(panel.locator('.state.active[data-state="signIn.account.chain.idle"]')).toBeVisible();
   // The last transition is the one drawn as animated: the balance's arrival.
   await expect(panel.locator('.transition.last')).toHaveAttribute(
     'data-edge',
-    'signIn.signed-in.loading-balance->signIn.signed-in.idle',
+    'signIn.account.chain.loading-balance->signIn.account.chain.idle',
   );
   const log = panel.getByRole('region', { name: 'Transition log' });
   await expect(log.getByRole('row').nth(1)).toContainText('xstate.done.actor.loadBalance');
   await expect(log.getByRole('row').nth(2)).toContainText('xstate.done.actor.fetchLogin');
-  await expect(log.getByRole('row').nth(2)).toContainText('signed-in.loading-balance');
+  await expect(log.getByRole('row').nth(2)).toContainText('account.session.signed-in + account.chain.loading-balance');
   await page.screenshot({ path: testInfo.outputPath('devtools-signed-in.png'), fullPage: true });
 
   await createProof(page);
   // A parallel state: each region's state is named and lit.
-  await expect(panel.getByTestId('devtools-state')).toHaveText('ready.message.waiting + ready.chain.idle + ready.wallet.waiting');
-  await expect(panel.locator('.state.active')).toHaveCount(7); // ready, message, waiting, chain, idle, wallet, waiting
+  await expect(panel.getByTestId('devtools-state')).toHaveText(
+    'account.session.ready.waiting + account.chain.idle + account.wallet.waiting',
+  );
+  await expect(panel.locator('.state.active')).toHaveCount(8); // account, session, ready, waiting, chain, idle, wallet, waiting
   await page.screenshot({ path: testInfo.outputPath('devtools-ready.png'), fullPage: true });
 });
 
@@ -50,12 +58,7 @@ test('"Copy as JSON" exports the redacted transition log', async ({ page, contex
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   const entries = JSON.parse(copied) as { event: string; from: string; to: string; sourceDurationMs: number; at: string }[];
-  expect(entries.map((e) => e.to)).toEqual([
-    'callback-validating',
-    'fetching-login',
-    'signed-in.loading-balance',
-    'signed-in.idle',
-  ]);
+  expect(entries.map((e) => e.to)).toEqual(['callback-validating', 'fetching-login', SIGNED_IN_LOADING, SIGNED_IN_AT_REST]);
   expect(entries[1]).toMatchObject({ event: 'xstate.done.actor.validateCallback', from: 'callback-validating' });
   expect(typeof entries[1]!.sourceDurationMs).toBe('number');
   expect(copied).not.toContain(idToken);
@@ -113,7 +116,7 @@ test('Fit shows the whole chart at 1280 × 800; zoom with buttons, keys and Ctrl
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await page.getByRole('button', { name: /Continue as Alice/ }).click();
   await expectState(page, 'signed-in');
-  const lit = panel.locator('.state.active[data-state-id="signIn.signed-in"]');
+  const lit = panel.locator('.state.active[data-state-id="signIn.account.session.signed-in"]');
   await expect(lit).toBeVisible();
   await expect
     .poll(async () => {
@@ -142,7 +145,7 @@ test('clicking a state lists its transitions: event, guard, target', async ({ pa
   await panel.locator('[data-state-id="signIn.fetching-login"]').click();
   const list = panel.getByRole('region', { name: 'Transitions of the chosen state' });
   await expect(list.getByRole('heading')).toContainText('fetching-login');
-  await expect(list.getByRole('row', { name: /done: fetchLogin/ })).toContainText('signed-in');
+  await expect(list.getByRole('row', { name: /done: fetchLogin/ })).toContainText('account');
   await expect(list.getByRole('row', { name: /error: fetchLogin/ })).toContainText('failed');
   await panel.locator('[data-state-id="signIn.failed"]').click();
   await expect(list.getByRole('row', { name: /user\.retry/ })).toContainText('canRetry');

@@ -2,7 +2,7 @@
  * The error catalogue: one stable code per failure, with the spec's exact message where
  * the spec names one. The UI shows `message`; the machine branches on `code`.
  */
-import { FLOW_NOT_STARTED_MESSAGE, SESSION_EXPIRED_MESSAGE } from './machine-messages.ts';
+import { FLOW_NOT_STARTED_MESSAGE, SESSION_EXPIRED_MESSAGE } from './words.ts';
 import { isProvider, type Provider } from './providers.ts';
 import type { ProviderAnswer } from './sign-in.types.ts';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoginServiceError } from '../src/login-service/errors.ts';
 import { CATALOGUE, SignInError, TRANSIENT_CODES } from './errors.ts';
-import { FLOW_NOT_STARTED_MESSAGE, SESSION_EXPIRED_MESSAGE } from './machine-messages.ts';
+import { FLOW_NOT_STARTED_MESSAGE, SESSION_EXPIRED_MESSAGE } from './words.ts';
 import { messageOf, STRAY_CALLBACK, toFailure } from './failure.ts';
 
 describe('toFailure', () => {

@@ -2,7 +2,7 @@
  * Turns whatever an actor threw into the machine's Failure: a stable code, a message fit
  * to show, and whether retrying the step can help. Pure: no I/O.
  */
-import { FLOW_NOT_STARTED_MESSAGE } from './machine-messages.ts';
+import { FLOW_NOT_STARTED_MESSAGE } from './words.ts';
 import type { Failure, FailedStep } from './sign-in.types.ts';
 
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';

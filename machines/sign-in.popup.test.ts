@@ -9,7 +9,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
-import { POPUP_NOTICES } from './popup.ts';
+import { POPUP_NOTICES } from './words.ts';
 import { Secret } from './secret.ts';
 import type { PopupCommand, SignInEvent, SignInMode, StartInput, StartOutput, WalletAnswer } from './sign-in.types.ts';
 import { failing, SESSION, stubbedMachine, type StubActors } from './test-stubs.ts';
@@ -65,11 +65,11 @@ describe('signInMachine in popup mode', () => {
     await waitFor(actor, () => window.log.length > 0);
     expect(starts).toEqual([{ provider: 'google', state: 'zklogin-popup.flow-1' }]);
     expect(window.log).toEqual(['navigate https://idp.test/google?state=zklogin-popup.flow-1']);
-    expect(actor.getSnapshot().matches({ redirecting: { awaitingPopup: 'at-provider' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ redirecting: { 'awaiting-popup': 'at-provider' } })).toBe(true);
 
     actor.send(callback);
     expect(actor.getSnapshot().matches('callback-validating') || actor.getSnapshot().matches('fetching-login')).toBe(true);
-    await waitFor(actor, (s) => s.matches('signed-in'));
+    await waitFor(actor, (s) => s.matches({ account: { session: 'signed-in' } }));
     expect(actor.getSnapshot().context.address).toBe(SESSION.address);
     expect(window.log).toContain('stopped');
     expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
@@ -128,7 +128,7 @@ describe('signInMachine in popup mode', () => {
     expect(listener.log).toEqual(['listening flow-1']);
     actor.send(callback);
     expect(listener.log).toEqual(['listening flow-1', 'stopped']);
-    await waitFor(actor, (s) => s.matches('signed-in'));
+    await waitFor(actor, (s) => s.matches({ account: { session: 'signed-in' } }));
     expect(actor.getSnapshot().context.address).toBe(SESSION.address);
   });
 
@@ -251,6 +251,16 @@ describe('signInMachine in popup mode', () => {
       expect(answers).toEqual([
         { type: 'wallet.answer', requestId: 'c1', ok: false, message: 'The sign-in response does not belong to this sign-in.' },
       ]);
+    });
+
+    it('is refused as unfinished when its sign-in ends with neither an account nor a reason (Back from the provider)', async () => {
+      const { actor, answers } = await started('redirect');
+      actor.send(connect);
+      await waitFor(actor, (s) => s.matches({ redirecting: 'navigating' }));
+      actor.send({ type: 'page.restored' });
+      await waitFor(actor, () => answers.length > 0);
+      expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'c1', ok: false, refusal: 'signInUnfinished' }]);
+      expect(actor.getSnapshot().matches('idle')).toBe(true);
     });
   });
 });

@@ -42,7 +42,10 @@ export type SignInTag =
   | 'has-account'
   | 'has-proof'
   | 'can-sign-in'
-  | 'verifying'
+  /** The machine has settled on what this tab holds: not reading storage, nor between the provider and an address. */
+  | 'settled'
+  /** Between the provider and the address: the callback's checks, the login lookup, and its failure. */
+  | 'verifying-sign-in'
   | 'login-failed'
   /** A sign-in window (popup mode) is open: the buttons stay, and a click shows that window. */
   | 'awaiting-popup'
@@ -50,6 +53,8 @@ export type SignInTag =
   | 'loading-balance'
   | 'funding'
   | 'sending'
+  /** A message is being signed. */
+  | 'signing-message'
   | 'verifying-signature';
 
 /** What the Sui node said about the last signature. */
@@ -109,6 +114,12 @@ export interface SignInContext {
   signInWindow: { flowId: string; expiresAt: number | null } | null;
   /** A sign-in started in this tab and not finished is stored (the restore said so). */
   pendingFlow: boolean;
+  /**
+   * The account's proof is stored (restored with the session, or just created): the session
+   * is ready, and a send or a dApp's request waiting for the proof goes on. The regions read
+   * this fact, never each other's states.
+   */
+  proofStored: boolean;
 }
 
 export type SignInMode = 'redirect' | 'popup';
@@ -157,12 +168,21 @@ export interface WalletAccountData {
  * Why the machine refused a dApp's request, when that is one of these: the wallet words
  * it (src/wallet/wallet-refusals.ts), so the wording is not part of the first page.
  */
-export type WalletRefusal = 'noAccount' | 'notThisAccount' | 'notThisSender' | 'busy' | 'signInUnderWay';
+export type WalletRefusal =
+  | 'noAccount'
+  | 'notThisAccount'
+  | 'notThisSender'
+  | 'busy'
+  | 'signInUnderWay'
+  /** A connect's sign-in ended with neither an account nor a reason. */
+  | 'signInUnfinished';
 
 /** The machine's answer to a wallet event (emitted, by request id): done, or refused with why. */
 export type WalletAnswer = { type: 'wallet.answer'; requestId: string } & (
   | { ok: true; account?: WalletAccountData | null; output?: WalletSignOutput }
   | { ok: false; refusal: WalletRefusal }
+  /** An interactive connect for another provider than the one this tab is signed in with. */
+  | { ok: false; refusal: 'otherProvider'; signedInWith: Provider }
   | { ok: false; message: string }
 );
 
@@ -196,6 +216,10 @@ export type SignInEvent =
   | { type: 'page.restored' }
   /** The visitor signed out in another tab of this app. */
   | { type: 'tab.signedOut' }
+  /** Raised inside the account: a send or a dApp's request needs the proof. */
+  | { type: 'account.proofNeeded' }
+  /** Raised inside the account: the proof could not be made, and why. */
+  | { type: 'account.proofFailed'; message: string }
   /** A dApp connects through the wallet of `provider`; silent never starts a sign-in. */
   | { type: 'wallet.connect'; requestId: string; provider: string; silent: boolean }
   /** A dApp disconnects the wallet of `provider`: this tab signs out if that is its account's provider. */

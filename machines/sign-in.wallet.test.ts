@@ -16,7 +16,7 @@ import type {
   WalletRequest,
   WalletSignOutput,
 } from './sign-in.types.ts';
-import { failing, SESSION, stubbedMachine, type StubActors } from './test-stubs.ts';
+import { failing, inAccount, SESSION, stubbedMachine, type StubActors } from './test-stubs.ts';
 
 const OTHER = `0x${'ef'.repeat(32)}`;
 const restoresTo = (status: 'signed-in' | 'ready' | 'empty') =>
@@ -88,15 +88,16 @@ describe('signInMachine and the wallets', () => {
       type: 'wallet.answer',
       requestId: 'c',
       ok: false,
-      message: 'This tab is signed in with Google: disconnect first.',
+      refusal: 'otherProvider',
+      signedInWith: 'google',
     });
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
   });
 
   it("disconnect through this account's wallet signs out; through another wallet it changes nothing", async () => {
     const { actor, ask } = await started('ready');
     expect(await ask({ type: 'wallet.disconnect', requestId: 'x', provider: 'twitch' }, 'x')).toMatchObject({ ok: true });
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
     expect(await ask({ type: 'wallet.disconnect', requestId: 'd', provider: 'google' }, 'd')).toMatchObject({ ok: true });
     expect(actor.getSnapshot().matches('logged-out')).toBe(true);
     expect(actor.getSnapshot().context.address).toBeNull();
@@ -118,7 +119,7 @@ describe('signInMachine and the wallets', () => {
       output: { bytes: 'aGVsbG8=', signature: 'zk-signature' },
     });
     expect(seen).toEqual([expect.objectContaining({ kind: 'signPersonalMessage', message: 'aGVsbG8=' })]);
-    expect(actor.getSnapshot().value).toMatchObject({ ready: { wallet: 'waiting' } });
+    expect(actor.getSnapshot().value).toMatchObject({ account: { session: { ready: 'waiting' }, wallet: 'waiting' } });
     expect(actor.getSnapshot().context.walletRequest).toBeNull();
   });
 
@@ -149,7 +150,7 @@ describe('signInMachine and the wallets', () => {
       refusal: 'notThisAccount',
     });
     actor.send(sign({ requestId: 'slow' }));
-    expect(actor.getSnapshot().value).toMatchObject({ ready: { wallet: 'working' } });
+    expect(actor.getSnapshot().value).toMatchObject({ account: { session: { ready: 'waiting' }, wallet: 'working' } });
     expect(await ask(sign({ requestId: 'c' }), 'c')).toMatchObject({ ok: false, refusal: 'busy' });
 
     const nobody = await started('empty');
@@ -163,7 +164,37 @@ describe('signInMachine and the wallets', () => {
       'p',
     );
     expect(answer).toMatchObject({ ok: true, output: { signature: 'signed:p' } });
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
+  });
+
+  it("a request in signed-in leaves the visitor's alert as it was (the proof it needs is not the visitor's click)", async () => {
+    const { actor, ask } = await started('signed-in', { requestTestSui: failing(new Error('The faucet is closed.')) });
+    actor.send({ type: 'user.requestTestSui' });
+    await waitFor(actor, (s) => s.context.failure !== null && !s.hasTag('funding') && !s.hasTag('loading-balance'));
+    const alert = actor.getSnapshot().context.failure;
+    expect(alert).toMatchObject({ message: 'The faucet is closed.', step: 'funding' });
+    expect(await ask(sign({ requestId: 'p' }), 'p')).toMatchObject({ ok: true });
+    expect(actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
+    expect(actor.getSnapshot().context.failure).toBe(alert);
+  });
+
+  it("a request while the visitor's own Create proof runs waits for that proof, in the wallet region, and is then signed", async () => {
+    let proofs = 0;
+    let releaseProof = () => {};
+    const { actor, answers } = await started('signed-in', {
+      createProof: fromPromise<void, void>(() => new Promise<void>((resolve) => ((proofs += 1), (releaseProof = resolve)))),
+    });
+    actor.send({ type: 'user.createProof' });
+    actor.send(sign({ requestId: 'w' }));
+    expect(actor.getSnapshot().value).toMatchObject({ account: { session: 'proving', wallet: 'waiting-for-proof' } });
+    expect(answers).toEqual([]);
+    releaseProof();
+    await waitFor(actor, () => answers.length > 0);
+    expect(answers).toEqual([
+      expect.objectContaining({ requestId: 'w', ok: true, output: expect.objectContaining({ signature: 'signed:w' }) }),
+    ]);
+    expect(proofs).toBe(1);
+    expect(actor.getSnapshot().value).toMatchObject({ account: { session: { ready: 'waiting' }, wallet: 'waiting' } });
   });
 
   it('a transaction that names another sender or gas owner is refused before anything else: no proof, no signing', async () => {
@@ -190,7 +221,7 @@ describe('signInMachine and the wallets', () => {
         });
       }
       expect([proofs, signings]).toEqual([0, 0]);
-      expect(actor.getSnapshot().matches(restored)).toBe(true);
+      expect(actor.getSnapshot().matches(inAccount(restored))).toBe(true);
       // The same request naming this account (as the wallet reads it: canonical), or no one, goes on.
       const ours = { requestId: 'ok', kind: 'signTransaction', transaction: '{}', sender: SESSION.address, gasOwner: null };
       expect(await ask(sign(ours as never), 'ok')).toMatchObject({ ok: true });
@@ -201,7 +232,7 @@ describe('signInMachine and the wallets', () => {
     const unavailable = new LoginServiceError(503, 'http_503', 'The login service answered with HTTP 503.');
     const { actor, ask } = await started('signed-in', { createProof: failing(unavailable) });
     expect(await ask(sign({ requestId: 'p' }), 'p')).toMatchObject({ ok: false, message: unavailable.message });
-    expect(actor.getSnapshot().matches('signed-in')).toBe(true);
+    expect(actor.getSnapshot().matches({ account: { session: 'signed-in' } })).toBe(true);
     expect(actor.getSnapshot().context.walletRequest).toBeNull();
   });
 

@@ -2,11 +2,13 @@
  * Stub actors for signInMachine tests: each does nothing and succeeds, unless a test
  * overrides it. Shared by the transition tests and the model-based tests.
  */
-import { type EventObject, fromCallback, fromPromise } from 'xstate';
+import { type EventObject, fromCallback, fromPromise, getInitialSnapshot } from 'xstate';
+import { journeyStep } from './journey.ts';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import type {
+  SignInContext,
   BalanceOutput,
   CallbackOutput,
   PopupCommand,
@@ -20,6 +22,29 @@ import type {
   WalletRequest,
   WalletSignOutput,
 } from './sign-in.types.ts';
+
+/**
+ * The account's states at rest (the chain's region idle, the wallet's waiting), by the
+ * session's step; and while a message is signed.
+ */
+export const SIGNED_IN = { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } } as const;
+export const PROVING = { account: { session: 'proving', chain: 'idle', wallet: 'waiting' } } as const;
+export const READY = { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } } as const;
+export const SIGNING = { account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting' } } as const;
+/** What `snapshot.matches` takes for the account at the session's `step`. */
+export const inAccount = (step: 'signed-in' | 'proving' | 'ready') => ({ account: { session: step } }) as const;
+
+type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
+
+/**
+ * A snapshot of the machine at `value` with `context`, without running anything. At ready
+ * the proof is stored, as the machine itself would have it there.
+ */
+export function snapshotAt(value: StateValue, context: Partial<SignInContext> = {}) {
+  const base = getInitialSnapshot(signInMachine, {}).context;
+  const proofStored = journeyStep(value as never) === 'ready';
+  return signInMachine.resolveState({ value, context: { ...base, proofStored, ...context } });
+}
 
 export const SESSION: SignedInSession = {
   provider: 'google',

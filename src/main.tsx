@@ -49,14 +49,17 @@ async function boot() {
   // The first paint waits (briefly) for the machine's first answer: a stored session is
   // painted as the account straight away rather than as a page that then changes, and on
   // a callback page the login request goes out before React's first render takes the
-  // main thread. Capped, so that slow storage never leaves the page blank.
+  // main thread. Not for the sign-in to settle: a callback page paints its progress while
+  // the login service answers, and its render is done before the answer arrives.
+  // Capped, so that slow storage never leaves the page blank.
   // The account's screens are fetched meanwhile, so that an account paints at once.
   // One cap for both waits.
+  const firstAnswer = whenSnapshot(
+    actor,
+    (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating'),
+  );
   await Promise.race([
-    Promise.all([
-      whenSnapshot(actor, (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating')),
-      mayShowAccount ? loadAccountScreens() : undefined,
-    ]),
+    Promise.all([firstAnswer, mayShowAccount ? loadAccountScreens() : undefined]),
     new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
   ]);
   root.render(
@@ -79,7 +82,7 @@ async function boot() {
   // work), the wallets must still be registered and the recorder must hand its snapshots on.
   const whenIdle = (task: () => void) =>
     window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 1_000 }) : setTimeout(task, 200);
-  const settled = isCallbackPage ? whenSnapshot(actor, (snapshot) => !snapshot.hasTag('verifying')) : Promise.resolve();
+  const settled = isCallbackPage ? whenSnapshot(actor, (snapshot) => snapshot.hasTag('settled')) : Promise.resolve();
   void settled.then(() =>
     whenIdle(() => {
       preload();

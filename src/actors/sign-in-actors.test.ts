@@ -30,7 +30,7 @@ describe('the real actors against the mock login service', () => {
     for (const value of storedValues(tab)) expect(value).not.toContain(jwt);
 
     page.send({ type: 'user.createProof' });
-    await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
+    await waitFor(page, (s) => s.matches({ account: { session: { ready: 'waiting' } } }));
     page.send({ type: 'user.signMessage', message: 'hello sui' });
     const { context } = await waitFor(page, (s) => s.context.signature !== null);
     const parsed = parseZkLoginSignature(fromBase64(context.signature!).slice(1));
@@ -46,7 +46,7 @@ describe('the real actors against the mock login service', () => {
 
     // A reload restores ready; sign-out clears everything.
     const reloaded = tab.page();
-    await waitFor(reloaded, (s) => s.matches('ready'));
+    await waitFor(reloaded, (s) => s.matches({ account: { session: 'ready' } }));
     reloaded.send({ type: 'user.signOut' });
     await waitFor(reloaded, (s) => s.matches({ 'logged-out': 'done' }));
     expect(storedValues(tab)).toEqual([null, null]);
@@ -104,7 +104,7 @@ describe('the real actors against the mock login service', () => {
       for (const value of storedValues(tab)) expect(value).not.toContain(session.ephemeralKeyPair);
       for (const value of storedValues(tab)) expect(value).not.toContain(jwt);
       page.send({ type: 'user.createProof' });
-      await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
+      await waitFor(page, (s) => s.matches({ account: { session: { ready: 'waiting' } } }));
       page.send({ type: 'user.signMessage', message: 'fallback' });
       await waitFor(page, (s) => s.context.signature !== null);
     } finally {
@@ -121,17 +121,17 @@ describe('the real actors against the mock login service', () => {
     expect(stored?.privateKey.extractable).toBe(false);
     await expect(crypto.subtle.exportKey('pkcs8', stored!.privateKey)).rejects.toThrow();
     page.send({ type: 'user.createProof' });
-    await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
+    await waitFor(page, (s) => s.matches({ account: { session: { ready: 'waiting' } } }));
     page.send({ type: 'user.signMessage', message: 'native' });
     await waitFor(page, (s) => s.context.signature !== null);
 
     // The native key gone: the catalogue message.
     await tab.vault.delete(nativeKeyEntry(session.nativeKeyId!));
     const reloaded = tab.page();
-    await waitFor(reloaded, (s) => s.matches('ready'));
+    await waitFor(reloaded, (s) => s.matches({ account: { session: 'ready' } }));
     reloaded.send({ type: 'user.signMessage', message: 'again' });
     const failed = await waitFor(reloaded, (s) => s.context.failure !== null);
-    expect(failed.matches({ ready: { message: 'waiting' } })).toBe(true);
+    expect(failed.matches({ account: { session: { ready: 'waiting' } } })).toBe(true);
     expect(failed.context.failure?.message).toBe('Native signer not found in store.');
   });
 
@@ -153,7 +153,7 @@ describe('the real actors against the mock login service', () => {
     const { address } = page.getSnapshot().context;
     const before = storedValues(tab);
     const replay = tab.page(`#id_token=${jwt}`);
-    const replayed = await waitFor(replay, (s) => s.matches('signed-in') && s.context.failure !== null);
+    const replayed = await waitFor(replay, (s) => s.matches({ account: { session: 'signed-in' } }) && s.context.failure !== null);
     expect(replayed.context.failure?.message).toBe(
       'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
     );
@@ -179,7 +179,7 @@ describe('the real actors against the mock login service', () => {
       const jwt = await service.mint(url.searchParams.get('nonce')!, { clientId: url.searchParams.get('client_id')! });
       callbackPage = tab.page(`#id_token=${jwt}`);
       const signedIn = await waitFor(callbackPage, (s) => !s.hasTag('busy'));
-      expect(signedIn.matches('signed-in')).toBe(true);
+      expect(signedIn.matches({ account: { session: 'signed-in' } })).toBe(true);
       // One lookup, asked for while the machine was still checking the callback.
       expect(lookups).toEqual([JSON.stringify('callback-validating')]);
 
@@ -216,7 +216,7 @@ describe('the real actors against the mock login service', () => {
       const proofCalls = () =>
         fetches.mock.calls.filter(([url]) => String(url instanceof Request ? url.url : url).endsWith('/v1/zklogin/zkp'));
       expect(proofCalls()).toHaveLength(1);
-      await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
+      await waitFor(page, (s) => s.matches({ account: { session: { ready: 'waiting' } } }));
       expect(proofCalls()).toHaveLength(1);
       expect((await readSession(tab)).proof).toBeDefined();
     } finally {
@@ -240,10 +240,13 @@ describe('the real actors against the mock login service', () => {
     const tab = browserTab(config(), () => now);
     const { page } = await signIn(tab);
     page.send({ type: 'user.createProof' });
-    await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }));
+    await waitFor(page, (s) => s.matches({ account: { session: { ready: 'waiting' } } }));
     now += 3 * 86_400_000 + 1;
     page.send({ type: 'user.signMessage', message: 'late' });
-    const failed = await waitFor(page, (s) => s.matches({ ready: { message: 'waiting' } }) && s.context.failure !== null);
+    const failed = await waitFor(
+      page,
+      (s) => s.matches({ account: { session: { ready: 'waiting' } } }) && s.context.failure !== null,
+    );
     expect(failed.context.failure?.message).toBe('Stored proof is expired.');
   });
 
@@ -371,7 +374,7 @@ describe('the real actors against the mock login service', () => {
       expect(nonceCalls).toHaveLength(1);
       // The prepared nonce is the one sent to the provider, and the callback completes.
       const { page: signedIn } = await signIn(tab);
-      expect(signedIn.getSnapshot().matches('signed-in')).toBe(true);
+      expect(signedIn.getSnapshot().matches({ account: { session: 'signed-in' } })).toBe(true);
 
       // A prepared nonce that has spent a tenth of its two-day lifetime is not used.
       let now = Date.now();

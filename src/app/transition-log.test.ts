@@ -16,13 +16,13 @@ describe('transition log', () => {
     });
     actor.start(); // the first transition happens here, synchronously, at 1,000
     clock = 1_250; // the stub actors settle after this
-    await waitFor(actor, (s) => s.matches({ 'signed-in': 'idle' }));
+    await waitFor(actor, (s) => s.matches({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }));
     const entries = log.entries();
     expect(entries.map((e) => `${e.from || '(start)'} → ${e.to}`)).toEqual([
       '(start) → callback-validating',
       'callback-validating → fetching-login',
-      'fetching-login → signed-in.loading-balance',
-      'signed-in.loading-balance → signed-in.idle',
+      'fetching-login → account.session.signed-in + account.chain.loading-balance + account.wallet.waiting',
+      'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting → account.session.signed-in + account.chain.idle + account.wallet.waiting',
     ]);
     expect(entries[1]).toMatchObject({ event: 'xstate.done.actor.validateCallback', sourceDurationMs: 250 });
     expect(entries[0]!.at).toBe(new Date(1_000).toISOString());
@@ -33,7 +33,7 @@ describe('transition log', () => {
     const actor = createActor(stubbedMachine(), { input: {}, inspect: (e) => log.observe(e) }).start();
     await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'url.fragment', fragment: new Secret('#id_token=very-secret') });
-    await waitFor(actor, (s) => s.matches('signed-in'));
+    await waitFor(actor, (s) => s.matches({ account: { session: 'signed-in' } }));
     const json = log.toJSON();
     expect(json).toContain('url.fragment');
     expect(json).not.toContain('very-secret');
@@ -84,16 +84,18 @@ describe('transition log', () => {
   });
 
   it('names nested states by their path', () => {
-    expect(statePath({ ready: 'waiting' })).toBe('ready.waiting');
+    expect(statePath({ redirecting: 'preparing' })).toBe('redirecting.preparing');
     expect(statePath({ 'logged-out': 'done' })).toBe('logged-out.done');
     expect(statePath('idle')).toBe('idle');
     // A parallel state names every region, so that node work beside the signing shows too.
-    expect(statePath({ ready: { message: 'signing', chain: 'sending' } })).toBe('ready.message.signing + ready.chain.sending');
+    expect(statePath({ account: { session: { ready: 'signing' }, chain: 'sending', wallet: 'waiting' } })).toBe(
+      'account.session.ready.signing + account.chain.sending + account.wallet.waiting',
+    );
   });
 });
 
 describe('transition log: the node work beside the account', () => {
-  it('records each region of ready: signing and the node work are both in the log', async () => {
+  it('records each region of the account: signing and the node work are both in the log', async () => {
     const log = createTransitionLog();
     const actor = createActor(
       stubbedMachine({
@@ -107,13 +109,13 @@ describe('transition log: the node work beside the account', () => {
         inspect: (e) => log.observe(e),
       },
     ).start();
-    await waitFor(actor, (s) => s.matches({ ready: { chain: 'idle' } }));
+    await waitFor(actor, (s) => s.matches({ account: { session: 'ready', chain: 'idle' } }));
     actor.send({ type: 'user.refreshBalance' });
     const steps = () => log.entries().map((e) => `${e.event}: ${e.to}`);
     await vi.waitFor(() =>
       expect(steps().slice(-2)).toEqual([
-        'user.refreshBalance: ready.message.waiting + ready.chain.loading-balance + ready.wallet.waiting',
-        'xstate.done.actor.loadBalance: ready.message.waiting + ready.chain.idle + ready.wallet.waiting',
+        'user.refreshBalance: account.session.ready.waiting + account.chain.loading-balance + account.wallet.waiting',
+        'xstate.done.actor.loadBalance: account.session.ready.waiting + account.chain.idle + account.wallet.waiting',
       ]),
     );
     expect(log.entries().at(-1)!.context).toMatchObject({ balance: '2000000000' });

@@ -35,8 +35,8 @@ export interface TransitionEntry {
   at: string;
   event: string;
   /**
-   * Dotted state paths, e.g. 'signed-in.idle'; a parallel state names each of its regions,
-   * joined by ' + ' ('ready.message.waiting + ready.chain.idle'); '' before the machine started.
+   * Dotted state paths, e.g. 'logged-out.done.cold'; a parallel state names each of its regions,
+   * joined by ' + ' ('account.session.signed-in + account.chain.idle + account.wallet.waiting'); '' before the machine started.
    */
   from: string;
   to: string;
@@ -58,7 +58,7 @@ export interface TransitionLog {
   toJSON(): string;
 }
 
-/** Every active leaf's dotted path: ['ready.message.waiting', 'ready.chain.idle'] from a parallel `ready`. */
+/** Every active leaf's dotted path: ['account.session.signed-in', 'account.chain.idle', …] from the parallel `account`. */
 function leafPaths(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (!value || typeof value !== 'object') return [];
@@ -71,7 +71,7 @@ function leafPaths(value: unknown): string[] {
 /** Joins regions of a parallel state with this (a state name never holds it). */
 export const REGION_SEPARATOR = ' + ';
 
-/** 'signed-in.idle' from { 'signed-in': 'idle' }; 'ready.message.waiting + ready.chain.idle' from a parallel ready. */
+/** 'logged-out.done.cold' from { 'logged-out': { done: 'cold' } }; 'account.session.signed-in + account.chain.idle + …' from the parallel account. */
 export function statePath(value: unknown): string {
   return leafPaths(value).join(REGION_SEPARATOR);
 }

@@ -41,7 +41,7 @@ describe('transition recorder', () => {
     });
     actor.start(); // the first transition, at 1,000
     vi.setSystemTime(1_250);
-    await waitFor(actor, (snapshot) => snapshot.matches({ 'signed-in': 'idle' }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }));
     expect(reported).toEqual([]); // nothing is formatted before the log's code is there
 
     vi.setSystemTime(9_000);
@@ -50,8 +50,8 @@ describe('transition recorder', () => {
     expect(steps).toEqual([
       '(start) → callback-validating',
       'callback-validating → fetching-login',
-      'fetching-login → signed-in.loading-balance',
-      'signed-in.loading-balance → signed-in.idle',
+      'fetching-login → account.session.signed-in + account.chain.loading-balance + account.wallet.waiting',
+      'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting → account.session.signed-in + account.chain.idle + account.wallet.waiting',
     ]);
     expect(log.entries()[0]!.at).toBe(new Date(1_000).toISOString());
     expect(log.entries()[1]).toMatchObject({ at: new Date(1_250).toISOString(), sourceDurationMs: 250 });
@@ -61,8 +61,9 @@ describe('transition recorder', () => {
 
     // Later transitions go to the log at once, and the same log is returned.
     actor.send({ type: 'user.createProof' });
-    expect(log.entries().at(-1)!.to).toBe('proving');
-    expect(reported.at(-1)!.to).toBe('proving');
+    const proving = 'account.session.proving + account.chain.idle + account.wallet.waiting';
+    expect(log.entries().at(-1)!.to).toBe(proving);
+    expect(reported.at(-1)!.to).toBe(proving);
     expect(await recorder.log()).toBe(log);
   });
 

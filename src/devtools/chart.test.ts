@@ -13,9 +13,10 @@ const JOURNEY = [
   'redirecting',
   'callback-validating',
   'fetching-login',
-  'signed-in',
-  'proving',
-  'ready',
+  'account',
+  'account.session.signed-in',
+  'account.session.proving',
+  'account.session.ready',
   'logged-out',
 ];
 
@@ -54,7 +55,7 @@ describe('the chart that documents itself', () => {
     }
     expect(markdown).toContain('| `user.dismiss` | the visitor: the alert\'s "Dismiss" | stays in `idle` if hasFailure');
     expect(markdown).toContain(
-      '| `error: createProof` | the createProof actor, when it fails | `proving` → `signed-in` if hasWalletRequest<br>`proving` → `signed-in` |',
+      "| `wallet.disconnect` | a dApp: a wallet's standard:disconnect | `account` → `logged-out` if ownWallet<br>stays in `account` |",
     );
   });
 
@@ -70,7 +71,9 @@ describe('the chart that documents itself', () => {
     expect(width! / height!).toBeGreaterThanOrEqual(0.5);
     expect(width! / height!).toBeLessThanOrEqual(2.5);
     const top = (state: string) =>
-      Number(new RegExp(`data-state-id="signIn\\.${state}">\\n<rect x="[\\d.]+" y="([\\d.]+)"`).exec(svg)![1]);
+      Number(
+        new RegExp(`data-state-id="signIn\\.${state.replace(/\./g, '\\.')}">\\n<rect x="[\\d.]+" y="([\\d.]+)"`).exec(svg)![1],
+      );
     const journey = JOURNEY;
     const tops = journey.map(top);
     expect(tops).toEqual([...tops].sort((a, b) => a - b));

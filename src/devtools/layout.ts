@@ -55,6 +55,9 @@ const LAYOUT_OPTIONS = {
   // Labels on one side of their edge: long edges then keep their labels inside the chart.
   'elk.layered.edgeLabels.sideSelection': 'DIRECTION_DOWN',
   'elk.layered.nodePlacement.strategy': 'LINEAR_SEGMENTS',
+  // Each state as high as its longest path allows: the account's regions side by side keep
+  // the chart under 1,800 px wide (the other layerings spread the lanes around it).
+  'elk.layered.layering.strategy': 'LONGEST_PATH',
   'elk.spacing.edgeEdge': '4',
   'elk.spacing.edgeNode': '5',
   'elk.layered.spacing.edgeEdgeBetweenLayers': '5',
@@ -74,11 +77,12 @@ const JOURNEY = [
   ['callback-validating'],
   // The failed lookup sits beside fetching-login, off the main path.
   ['fetching-login', 'failed'],
-  ['signed-in'],
-  ['proving'],
-  ['ready'],
+  // The account's session region goes on down the same axis (ACCOUNT_STEPS).
+  ['account'],
   ['logged-out'],
 ];
+/** Within the account, the session's steps in the order the visitor takes them. */
+const ACCOUNT_STEPS = ['signed-in', 'proving', 'ready'].map((step) => `signIn.account.session.${step}`);
 const STACKING_EDGE = 'stacking:';
 const partitionOf = (id: string) => {
   const layer = JOURNEY.findIndex((names) => names.includes(id.split('.')[1] ?? ''));
@@ -128,16 +132,22 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
     elkNodes.get(containerOf(edge.source, edge.target))!.edges!.push(elkEdge);
   }
 
-  // A parallel state's regions are stacked, not side by side (a chart that is too wide cannot
-  // be read in the README): an undrawn edge from each region to the next puts them in order.
-  for (const node of graph.nodes) {
-    const regions = node.children.filter((child) => byId.get(child)!.region !== null);
-    regions
+  // A parallel state's first region (the account's session, which carries the journey on)
+  // is drawn above the others, which sit side by side below it: a chart that is too wide, or
+  // too tall, cannot be read in the README. The account's steps follow the journey. An
+  // undrawn edge from each to the next puts them in order.
+  const stack = (container: string, ids: string[]) =>
+    ids
       .slice(1)
-      .forEach((region, index) =>
-        elkNodes.get(node.id)!.edges!.push({ id: `${STACKING_EDGE}${region}`, sources: [regions[index]!], targets: [region] }),
+      .forEach((id, index) =>
+        elkNodes.get(container)!.edges!.push({ id: `${STACKING_EDGE}${id}`, sources: [ids[index]!], targets: [id] }),
       );
+  for (const node of graph.nodes) {
+    const [first, ...rest] = node.children.filter((child) => byId.get(child)!.region !== null);
+    for (const region of rest) stack(node.id, [first!, region]);
   }
+  const steps = ACCOUNT_STEPS.filter((id) => byId.has(id));
+  if (steps.length > 1) stack(byId.get(steps[0]!)!.parent!, steps);
 
   const laidOut = await new ELK().layout(root);
 

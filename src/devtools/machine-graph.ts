@@ -7,7 +7,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 
 export interface GraphNode {
-  /** The state node's id, e.g. 'signIn.ready.waiting'. */
+  /** The state node's id, e.g. 'signIn.account.session.ready.waiting'. */
   id: string;
   /** Its key, e.g. 'waiting'. */
   label: string;
@@ -96,7 +96,7 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
   return { nodes, edges };
 }
 
-/** The ids of the active state nodes for a logged state path like 'ready.message.waiting + ready.chain.idle'. */
+/** The ids of the active state nodes for a logged state path like 'account.session.signed-in + account.chain.idle + account.wallet.waiting'. */
 export function activeNodeIds(machineId: string, statePath: string): string[] {
   const ids = statePath.split(' + ').flatMap((leaf) => {
     const parts = leaf.split('.');

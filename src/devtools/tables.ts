@@ -27,6 +27,8 @@ const SENDERS: Record<string, string> = {
   'popup.blocked': 'the popupWindow actor (popup mode): the browser refused to open the window',
   'popup.closed': 'the popupWindow actor (popup mode): the visitor closed the window',
   'popup.callback': "the popupWindow actor (popup mode): the window handed over the provider's answer for its flow",
+  'account.proofNeeded': "the account's chain or wallet region (raised): a send or a dApp's request needs the proof",
+  'account.proofFailed': "the account's session region (raised): the proof could not be made, with why",
   'wallet.connect': "a dApp: a wallet's standard:connect (silent or not)",
   'wallet.disconnect': "a dApp: a wallet's standard:disconnect",
   'wallet.sign': "a dApp: a wallet's sui:signPersonalMessage, sui:signTransaction or sui:signAndExecuteTransaction",

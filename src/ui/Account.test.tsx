@@ -12,7 +12,7 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 
 describe('Account', () => {
   it('signed-in: the address, the provider, and Create proof', async () => {
-    const { actor } = renderAt({ 'signed-in': 'idle' }, ACCOUNT, <Account />);
+    const { actor } = renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <Account />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You are signed in');
     expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
     expect(screen.getByText('Google')).toBeTruthy();
@@ -20,11 +20,11 @@ describe('Account', () => {
     expect(button('Create proof').disabled).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.click(button('Create proof'));
-    expect(actor.getSnapshot().value).toBe('proving');
+    expect(actor.getSnapshot().value).toEqual({ account: { session: 'proving', chain: 'idle', wallet: 'waiting' } });
   });
 
   it('proving: the spinner, Create proof disabled, Sign out still offered', async () => {
-    const { actor } = renderAt('proving', ACCOUNT, <Account />);
+    const { actor } = renderAt({ account: { session: 'proving', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <Account />);
     expect(screen.getByRole('status').textContent).toBe('Creating your zero-knowledge proof…');
     expect(button('Create proof').disabled).toBe(true);
     await userEvent.click(button('Sign out'));
@@ -32,44 +32,52 @@ describe('Account', () => {
   });
 
   it('ready: the signing form instead of Create proof', () => {
-    renderAt({ ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <Account />);
+    renderAt({ account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <Account />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ready to sign');
     expect(screen.queryByRole('button', { name: 'Create proof' })).toBeNull();
     expect(button('Sign message').disabled).toBe(false);
   });
 
   it('with an alert: the message beside the account, which stays whole', async () => {
-    const { actor } = renderAt({ 'signed-in': 'idle' }, { ...ACCOUNT, failure: STRAY_CALLBACK }, <Account />);
+    const { actor } = renderAt(
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
+      { ...ACCOUNT, failure: STRAY_CALLBACK },
+      <Account />,
+    );
     expect(screen.getByRole('alert').textContent).toBe(STRAY_CALLBACK.message);
     expect(screen.getByText('A sign-in link was ignored: you are still signed in')).toBeTruthy();
     expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
     expect(button('Create proof').disabled).toBe(false);
     await userEvent.click(button('Dismiss'));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(actor.getSnapshot().value).toEqual({ 'signed-in': 'idle' });
+    expect(actor.getSnapshot().value).toEqual({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } });
   });
 });
 
 describe('SignMessage', () => {
   it('ready.waiting: signs the typed message', async () => {
-    const { actor } = renderAt({ ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <SignMessage />);
+    const { actor } = renderAt(
+      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } },
+      ACCOUNT,
+      <SignMessage />,
+    );
     await userEvent.clear(screen.getByLabelText('Message'));
     await userEvent.type(screen.getByLabelText('Message'), 'Pay Bob');
     await userEvent.click(button('Sign message'));
-    expect(actor.getSnapshot().value).toEqual({ ready: { message: 'signing', chain: 'idle', wallet: 'waiting' } });
+    expect(actor.getSnapshot().value).toEqual({ account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting' } });
     expect((actor.getSnapshot().children.signMessage?.getSnapshot() as { input?: unknown }).input).toEqual({
       message: 'Pay Bob',
     });
   });
 
   it('ready.signing: the button says so and waits', () => {
-    renderAt({ ready: { message: 'signing', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <SignMessage />);
+    renderAt({ account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <SignMessage />);
     expect(button('Signing…').disabled).toBe(true);
   });
 
   it('shows the last signature', () => {
     renderAt(
-      { ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } },
+      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } },
       { ...ACCOUNT, signature: 'AQID' },
       <SignMessage />,
     );

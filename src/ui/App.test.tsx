@@ -41,10 +41,22 @@ describe('App: one view per state, chosen by tags', () => {
   });
 
   it.each([
-    [{ 'signed-in': 'idle' }, 'signed-in', ['Copy address', 'Create proof', 'Sign out']],
-    ['proving', 'proving', ['Copy address', 'Create proof', 'Sign out']],
-    [{ ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } }, 'ready', ['Copy address', 'Sign out', 'Sign message']],
-  ] as const)('%o: the account, and its address on chain below it', async (value, name, buttons) => {
+    [
+      'signed-in',
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
+      ['Copy address', 'Create proof', 'Sign out'],
+    ],
+    [
+      'proving',
+      { account: { session: 'proving', chain: 'idle', wallet: 'waiting' } },
+      ['Copy address', 'Create proof', 'Sign out'],
+    ],
+    [
+      'ready',
+      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } },
+      ['Copy address', 'Sign out', 'Sign message'],
+    ],
+  ] as const)('%s: the account, and its address on chain below it', async (name, value, buttons) => {
     // The screens' chunk arrives inside an awaited act (React retries what suspended on it).
     const { container } = await act(async () => renderApp(actorAt(value, { ...ACCOUNT, balance: '1500000000' })));
     expect(stateAttribute(container)).toBe(name);
@@ -62,7 +74,7 @@ describe('App: one view per state, chosen by tags', () => {
 
   it("once the account's screens have arrived (main.tsx asks for them ahead), the account renders at once", async () => {
     await loadAccountScreens();
-    renderApp(actorAt({ 'signed-in': 'idle' }, ACCOUNT));
+    renderApp(actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT));
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
   });

@@ -11,7 +11,7 @@ import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
 import { useDevtoolsToggle } from './use-devtools-toggle.ts';
 import { useFocusOnChange } from './use-focus-on-change.ts';
-import { SignInActorContext, useContextValue, useHasTag, useSend, useStateName } from './use-sign-in.ts';
+import { SignInActorContext, useContextValue, useHasTag, useSend, useJourneyStep } from './use-sign-in.ts';
 
 // Only fetched when opened: the first load carries none of the panel's code.
 const DevtoolsPanel = lazy(() => import('../devtools/DevtoolsPanel.tsx'));
@@ -104,7 +104,7 @@ export function App({ actor, ...props }: AppProps) {
 
 /** What the page shows follows the machine's state and nothing else. */
 function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer }: Omit<AppProps, 'actor'>) {
-  const state = useStateName();
+  const state = useJourneyStep();
   const hasAccount = useHasTag('has-account');
   const canSignIn = useHasTag('can-sign-in');
   const loginFailed = useHasTag('login-failed');

@@ -26,7 +26,7 @@ describe("built-in mode's banner", () => {
   });
 
   it('stays with the account, whose screens push the footer out of view', async () => {
-    await act(async () => renderApp(actorAt({ 'signed-in': 'idle' }, ACCOUNT)));
+    await act(async () => renderApp(actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT)));
     expect(within(screen.getByRole('banner')).getByText(/built-in mode/)).toBeTruthy();
   });
 

@@ -9,13 +9,13 @@ import { ACCOUNT, BUILT_IN_CONFIG, renderAt } from './test-harness.tsx';
 
 afterEach(cleanup);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const READY = { ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } } as const;
+const READY = { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } } as const;
 const BOB = `0x${'b0'.repeat(32)}`;
 const panel = (config = BUILT_IN_CONFIG) => <ChainPanel config={config} />;
 
 describe('ChainPanel: the balance', () => {
   it('loading: says so, and offers nothing that needs the balance', () => {
-    renderAt({ 'signed-in': 'loading-balance' }, ACCOUNT, panel());
+    renderAt({ account: { session: 'signed-in', chain: 'loading-balance', wallet: 'waiting' } }, ACCOUNT, panel());
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect(button('Refresh').disabled).toBe(true);
     expect(button('Send').disabled).toBe(true);
@@ -26,14 +26,14 @@ describe('ChainPanel: the balance', () => {
     expect(screen.getByTestId('balance').textContent).toBe('2.5 SUI');
     expect(screen.getByTestId('balance').getAttribute('data-balance-mist')).toBe('2500000000');
     await userEvent.click(button('Refresh'));
-    expect(actor.getSnapshot().matches({ ready: { chain: 'loading-balance' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ account: { session: 'ready', chain: 'loading-balance' } })).toBe(true);
     expect(screen.getByText('(refreshing…)')).toBeTruthy();
   });
 
   it('Get test SUI sends the faucet request, and is not offered on mainnet', async () => {
     const { actor } = renderAt(READY, { ...ACCOUNT, balance: '0' }, panel());
     await userEvent.click(button('Get test SUI'));
-    expect(actor.getSnapshot().matches({ ready: { chain: 'funding' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ account: { session: 'ready', chain: 'funding' } })).toBe(true);
     expect(button('Getting test SUI…').disabled).toBe(true);
     cleanup();
     renderAt(READY, { ...ACCOUNT, balance: '0' }, panel({ ...BUILT_IN_CONFIG, network: 'mainnet', suiFaucetUrl: null }));
@@ -94,7 +94,7 @@ describe('ChainPanel: Send', () => {
     expect(screen.getByText('A Sui address is 0x followed by 64 hexadecimal characters.')).toBeTruthy();
     expect(screen.getByText('The amount is more than your balance of 1 SUI.')).toBeTruthy();
     await userEvent.click(button('Send'));
-    expect(actor.getSnapshot().matches({ ready: { chain: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ account: { session: 'ready', chain: 'idle' } })).toBe(true);
   });
 
   it('ready: a valid send goes to the node at once', async () => {
@@ -103,19 +103,23 @@ describe('ChainPanel: Send', () => {
     await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0.5');
     await userEvent.click(button('Send'));
     const snapshot = actor.getSnapshot();
-    expect(snapshot.matches({ ready: { chain: 'sending' } })).toBe(true);
+    expect(snapshot.matches({ account: { session: 'ready', chain: 'sending' } })).toBe(true);
     expect(snapshot.context.pendingTransfer).toEqual({ recipient: BOB, amount: '500000000' });
     expect(button('Sending…').disabled).toBe(true);
     expect(screen.getByRole('status').textContent).toBe('Sending 0.5 SUI…');
   });
 
   it('signed-in: a valid send creates the proof first, and says so', async () => {
-    const { actor } = renderAt({ 'signed-in': 'idle' }, { ...ACCOUNT, balance: '1000000000' }, panel());
+    const { actor } = renderAt(
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
+      { ...ACCOUNT, balance: '1000000000' },
+      panel(),
+    );
     expect(screen.getByText('Sending creates your zero-knowledge proof first.')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Recipient address'), BOB);
     await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0.25');
     await userEvent.click(button('Send'));
-    expect(actor.getSnapshot().value).toBe('proving');
+    expect(actor.getSnapshot().value).toEqual({ account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting' } });
     expect(screen.getByRole('status').textContent).toBe('Creating your proof, then sending 0.25 SUI…');
   });
 
@@ -133,7 +137,7 @@ describe('ChainPanel: Send', () => {
 describe('SignatureVerdict', () => {
   it('verifying, verified, refused with the reason, unavailable with Verify again', async () => {
     renderAt(
-      { ready: { message: 'verifying', chain: 'idle', wallet: 'waiting' } },
+      { account: { session: { ready: 'verifying' }, chain: 'idle', wallet: 'waiting' } },
       { ...ACCOUNT, signature: 'sig', signedMessage: 'hi' },
       <SignatureVerdict />,
     );
@@ -158,6 +162,6 @@ describe('SignatureVerdict', () => {
       <SignatureVerdict />,
     );
     await userEvent.click(button('Verify again'));
-    expect(actor.getSnapshot().matches({ ready: { message: 'verifying' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ account: { session: { ready: 'verifying' } } })).toBe(true);
   });
 });

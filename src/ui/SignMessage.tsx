@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { SignatureVerdict } from './SignatureVerdict.tsx';
-import { useCan, useContextValue, useMatches, useSend } from './use-sign-in.ts';
+import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
 /** Ready: sign a personal message with the zkLogin signer; the Sui node then verifies it. */
 export function SignMessage() {
@@ -10,7 +10,7 @@ export function SignMessage() {
   // The draft text is the form's own business; what gets signed is decided by the machine.
   const [message, setMessage] = useState('Hello from Sui zkLogin');
   const signature = useContextValue((context) => context.signature);
-  const signing = useMatches({ ready: { message: 'signing' } });
+  const signing = useHasTag('signing-message');
   const canSign = useCan({ type: 'user.signMessage', message });
   const submit = (event: FormEvent) => {
     event.preventDefault();

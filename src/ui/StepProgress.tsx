@@ -4,7 +4,7 @@ const STEPS = ['Choose a provider', 'Verify sign-in', 'Signed in', 'Ready to sig
 
 /** Where the visitor is in the journey, from the state's tags; a failed login lookup marks its step. */
 export function StepProgress() {
-  const verifying = useHasTag('verifying');
+  const verifying = useHasTag('verifying-sign-in');
   const hasAccount = useHasTag('has-account');
   const hasProof = useHasTag('has-proof');
   const loginFailed = useHasTag('login-failed');

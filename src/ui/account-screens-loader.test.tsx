@@ -23,7 +23,7 @@ vi.mock('./account-screens.ts', async (importOriginal) => {
 it("the account's screens: a status while their chunk loads; if it fails, still signed in with a way on; Try again shows the account", async () => {
   const { App, SCREENS_NOT_LOADED } = await import('./App.tsx');
   const { loadAccountScreens } = await import('./account-screens-loader.ts');
-  const actor = actorAt({ 'signed-in': 'idle' }, ACCOUNT);
+  const actor = actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT);
   await act(async () => render(<App actor={actor} config={BUILT_IN_CONFIG} transitionLog={async () => createTransitionLog()} />));
   expect(screen.getByRole('status').textContent).toBe('Opening your account…');
   expect(screen.queryByTestId('address')).toBeNull();
@@ -35,7 +35,7 @@ it("the account's screens: a status while their chunk loads; if it fails, still 
   expect(screen.getByRole('alert').textContent).toBe(SCREENS_NOT_LOADED);
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You are signed in');
   // Nothing was sent: the session stays, and its address is still shown.
-  expect(actor.getSnapshot().matches('signed-in')).toBe(true);
+  expect(actor.getSnapshot().matches({ account: { session: 'signed-in' } })).toBe(true);
   expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
   expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
 

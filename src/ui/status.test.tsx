@@ -18,14 +18,29 @@ const lookup = {
 
 describe('StepProgress', () => {
   it.each([
-    [{ idle: 'cold' }, {}, 'Choose a provider'],
-    [{ redirecting: 'preparing' }, {}, 'Choose a provider'],
-    ['callback-validating', {}, 'Verify sign-in'],
-    ['fetching-login', {}, 'Verify sign-in'],
-    [{ 'signed-in': 'idle' }, ACCOUNT, 'Signed in'],
-    ['proving', ACCOUNT, 'Signed in'],
-    [{ ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, 'Ready to sign'],
-  ] as const)('%o: the current step is "%s"', (value, context, label) => {
+    { step: 'idle', value: { idle: 'cold' }, context: {}, label: 'Choose a provider' },
+    { step: 'redirecting', value: { redirecting: 'preparing' }, context: {}, label: 'Choose a provider' },
+    { step: 'callback-validating', value: 'callback-validating', context: {}, label: 'Verify sign-in' },
+    { step: 'fetching-login', value: 'fetching-login', context: {}, label: 'Verify sign-in' },
+    {
+      step: 'signed-in',
+      value: { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
+      context: ACCOUNT,
+      label: 'Signed in',
+    },
+    {
+      step: 'proving',
+      value: { account: { session: 'proving', chain: 'idle', wallet: 'waiting' } },
+      context: ACCOUNT,
+      label: 'Signed in',
+    },
+    {
+      step: 'ready',
+      value: { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } },
+      context: ACCOUNT,
+      label: 'Ready to sign',
+    },
+  ] as const)('$step: the current step is "$label"', ({ value, context, label }) => {
     renderAt(value, context, <StepProgress />);
     const current = screen.getAllByRole('listitem').find((item) => item.getAttribute('aria-current') === 'step');
     expect(current?.textContent).toBe(label);
@@ -41,7 +56,7 @@ describe('StepProgress', () => {
 
 describe('StepAlert', () => {
   it('shows nothing without a failure', () => {
-    renderAt({ 'signed-in': 'idle' }, ACCOUNT, <StepAlert />);
+    renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <StepAlert />);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -51,7 +66,9 @@ describe('StepAlert', () => {
   ] as const)('a failed %s step: its title, the message, and Dismiss', async (step, title) => {
     const failure = { code: 'x', message: 'It failed.', step, retryable: false };
     const { actor } = renderAt(
-      step === 'signing' ? { ready: { message: 'waiting', chain: 'idle', wallet: 'waiting' } } : { 'signed-in': 'idle' },
+      step === 'signing'
+        ? { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } }
+        : { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
       { ...ACCOUNT, failure },
       <StepAlert />,
     );

@@ -6,6 +6,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createActor, fromPromise, getInitialSnapshot } from 'xstate';
+import { journeyStep } from '../../machines/journey.ts';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
 import type { SignInContext } from '../../machines/sign-in.types.ts';
 import { parseConfig, type AppConfig } from '../config.ts';
@@ -30,7 +31,9 @@ type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
 /** The running actor at `value` with `context`, as the app would hold it. */
 export function actorAt(value: StateValue, context: Partial<SignInContext> = {}) {
   const base = getInitialSnapshot(signInMachine, {}).context;
-  const snapshot = machine.resolveState({ value, context: { ...base, ...context } });
+  // At ready, the proof is stored (as the machine itself would have it there).
+  const proofStored = journeyStep(value as never) === 'ready';
+  const snapshot = machine.resolveState({ value, context: { ...base, proofStored, ...context } });
   return createActor(machine, { snapshot, input: {} }).start();
 }
 

@@ -9,7 +9,7 @@ import { act, cleanup } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt } from './test-harness.tsx';
-import { useSnapshotValue, useStateName } from './use-sign-in.ts';
+import { useSnapshotValue, useJourneyStep } from './use-sign-in.ts';
 
 afterEach(cleanup);
 
@@ -17,7 +17,7 @@ describe('useSnapshotValue', () => {
   it('renders again when the selected value changes, not at every transition', () => {
     const seen: string[] = [];
     function StateName() {
-      const state = useStateName();
+      const state = useJourneyStep();
       seen.push(state);
       return <p>{state}</p>;
     }
@@ -54,7 +54,7 @@ describe('useSnapshotValue', () => {
       return <p>{useSnapshotValue((snapshot) => `${snapshot.context.provider}${suffix}`)}</p>;
     }
     const { container } = renderAt(
-      'signed-in',
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
       { provider: 'google' },
       <StrictMode>
         <Labelled />
@@ -67,7 +67,7 @@ describe('useSnapshotValue', () => {
 
   it('stops listening to the machine when the component goes', () => {
     function StateName() {
-      return <p>{useStateName()}</p>;
+      return <p>{useJourneyStep()}</p>;
     }
     const { actor, unmount } = renderAt({ idle: 'cold' }, {}, <StateName />);
     const observers = (actor as unknown as { observers: Set<unknown> }).observers;

@@ -14,6 +14,7 @@
  */
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { PROVIDER_LABELS, isProvider } from '../../machines/providers.ts';
+import { journeyStep, type JourneyStep } from '../../machines/journey.ts';
 import type { SignInTag } from '../../machines/sign-in.types.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 
@@ -28,10 +29,8 @@ export function useSignInActor(): SignInActorRef {
   return actor;
 }
 
-/** The machine's top-level state name (e.g. 'ready' while in ready.signing): the data-sign-in-state contract. */
-export function topLevelState(snapshot: Snapshot): string {
-  return typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]!;
-}
+/** The journey's step (e.g. 'ready' while the account signs a message): the data-sign-in-state contract. */
+const stepOf = (snapshot: Snapshot): JourneyStep => journeyStep(snapshot.value);
 
 /**
  * What `select` reads from the machine's snapshot; the component renders again when that
@@ -59,8 +58,8 @@ export function useSnapshotValue<T>(select: (snapshot: Snapshot) => T): T {
   });
 }
 
-export function useStateName(): string {
-  return useSnapshotValue(topLevelState);
+export function useJourneyStep(): JourneyStep {
+  return useSnapshotValue(stepOf);
 }
 
 export function useContextValue<T>(select: (context: Snapshot['context']) => T): T {

@@ -17,7 +17,7 @@ async function walletOver(overrides: Partial<StubActors> = {}) {
     }),
     { input: { chain: 'sui:testnet' } },
   ).start();
-  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  await waitFor(actor, (snapshot) => snapshot.matches({ account: { session: 'ready' } }));
   return { actor, wallet: new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet' }) };
 }
 
@@ -54,7 +54,7 @@ describe('ZkLoginWallet', () => {
         account: wallet.accounts[0]!,
       });
     void sign();
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { wallet: 'working' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ account: { session: 'ready', wallet: 'working' } }));
     await expect(sign()).rejects.toThrow(WALLET_REFUSALS.busy);
   });
 
@@ -66,7 +66,7 @@ describe('ZkLoginWallet', () => {
       message: new TextEncoder().encode('hi'),
       account: wallet.accounts[0]!,
     });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { wallet: 'working' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ account: { session: 'ready', wallet: 'working' } }));
     actor.send({ type: 'tab.signedOut' });
     await expect(signing).rejects.toThrow(WALLET_REFUSALS.signedOut);
   });

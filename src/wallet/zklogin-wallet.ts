@@ -28,9 +28,10 @@ import {
   type WalletAccount,
 } from '@mysten/wallet-standard';
 import { fromBase64, toBase64 } from '@mysten/utils';
+import { walletAccountOf } from '../../machines/account-wallet.ts';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import { transactionParties } from './transaction-parties.ts';
-import { WALLET_REFUSALS } from './wallet-refusals.ts';
+import { refusalWords, WALLET_REFUSALS } from './wallet-refusals.ts';
 import type { SignInEvent, WalletAccountData, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { whenSnapshot } from '../app/when-snapshot.ts';
@@ -45,15 +46,13 @@ const ACCOUNT_FEATURES = [SuiSignPersonalMessage, SuiSignTransaction, SuiSignAnd
 /** This wallet's name, exactly: "Sign in with Google", "Sign in with Facebook", "Sign in with Twitch". */
 export const walletName = (provider: Provider) => `Sign in with ${PROVIDER_LABELS[provider]}`;
 
-/** Whether the machine has settled on what this tab holds (not restoring, not between provider and address). */
-const settled = (snapshot: Snapshot) =>
-  !snapshot.matches('restoring') && !snapshot.matches('callback-validating') && !snapshot.matches('fetching-login');
+/** Whether the machine has settled on what this tab holds (the machine's own tag). */
+const settled = (snapshot: Snapshot) => snapshot.hasTag('settled');
 
 /** The account of `provider` in this snapshot, or null. */
 function accountData(snapshot: Snapshot, provider: Provider): WalletAccountData | null {
-  const { context } = snapshot;
-  if (!snapshot.hasTag('has-account') || context.provider !== provider || !context.address) return null;
-  return { provider, address: context.address, publicKey: context.publicKey ?? '' };
+  const account = snapshot.hasTag('has-account') ? walletAccountOf(snapshot.context) : null;
+  return account?.provider === provider ? account : null;
 }
 
 export class ZkLoginWallet implements Wallet {
@@ -135,7 +134,7 @@ export class ZkLoginWallet implements Wallet {
         if (answer.requestId !== requestId) return;
         stop();
         if (answer.ok) resolve(answer);
-        else reject(new Error('refusal' in answer ? WALLET_REFUSALS[answer.refusal] : answer.message));
+        else reject(new Error('refusal' in answer ? refusalWords(answer) : answer.message));
       });
       const ended = needsAccount
         ? actor.subscribe((snapshot) => {

@@ -1,0 +1,106 @@
+/**
+ * The account's chain region: the address on the Sui node (its balance, test SUI from the
+ * faucet, a transfer). Declared once, for as long as the account lives (signed in, proving,
+ * ready): a read or a faucet call under way goes on through Create proof. None of it is
+ * 'busy': an unreachable node is a message in its panel, and the account stays usable.
+ *
+ * A send needs the proof. It waits for it here, in its own region (`waiting-for-proof`),
+ * after asking the session region for it (`account.proofNeeded`), and goes on the moment the
+ * session is ready; a proof that fails (`account.proofFailed`) drops it.
+ */
+import { assertEvent } from 'xstate';
+import { messageOf } from './failure.ts';
+import { addressOf, assignIn, failWith, type GuardArgs } from './machine-parts.ts';
+import type { BalanceOutput } from './sign-in.types.ts';
+import { checkTransfer, type TransferReceipt } from './transfer.ts';
+
+export const chainRegion = {
+  initial: 'loading-balance',
+  states: {
+    // Reads the balance; a failure is the panel's message, not an alert.
+    'loading-balance': {
+      tags: ['loading-balance'],
+      invoke: {
+        id: 'loadBalance',
+        src: 'loadBalance',
+        input: addressOf,
+        onDone: {
+          target: 'idle',
+          actions: { type: 'assignBalance', params: ({ event }: { event: { output: BalanceOutput } }) => event.output },
+        },
+        onError: {
+          target: 'idle',
+          actions: {
+            type: 'assignBalanceFailure',
+            params: ({ event }: { event: { error: unknown } }) => messageOf(event.error),
+          },
+        },
+      },
+    },
+    idle: {
+      on: {
+        'user.refreshBalance': 'loading-balance',
+        'user.requestTestSui': { target: 'funding', actions: 'clearFailure' },
+        // A send is taken only when the form's rules (transfer.ts) accept it.
+        'user.send': {
+          guard: 'validTransfer',
+          target: 'waiting-for-proof',
+          actions: ['clearFailure', 'assignPendingTransfer', 'askForProof'],
+        },
+      },
+    },
+    // Asks the faucet for test SUI, then reads the balance again (also after a refusal: it may have sent some).
+    funding: {
+      tags: ['funding'],
+      invoke: {
+        id: 'requestTestSui',
+        src: 'requestTestSui',
+        input: addressOf,
+        onDone: 'loading-balance',
+        onError: { target: 'loading-balance', actions: failWith('funding') },
+      },
+    },
+    // Passed through at once when the proof is there; else until it is, or fails.
+    'waiting-for-proof': {
+      always: { guard: 'proofStored', target: 'sending' },
+      on: { 'account.proofFailed': { target: 'idle', actions: 'dropPendingTransfer' } },
+    },
+    sending: {
+      tags: ['sending'],
+      invoke: {
+        id: 'sendSui',
+        src: 'sendSui',
+        input: ({ context }: { context: { pendingTransfer: { recipient: string; amount: string } | null } }) =>
+          context.pendingTransfer ?? { recipient: '', amount: '0' },
+        onDone: {
+          target: 'loading-balance',
+          actions: {
+            type: 'assignLastTransfer',
+            params: ({ event }: { event: { output: TransferReceipt } }) => event.output,
+          },
+        },
+        // A transaction that failed on chain still paid its gas: the balance is read again.
+        onError: { target: 'loading-balance', actions: [failWith('sending'), 'dropPendingTransfer'] },
+      },
+    },
+  },
+} as const;
+
+export const chainActions = {
+  assignBalance: assignIn<BalanceOutput>((_, output) => ({ balance: output.balance, balanceFailure: null })),
+  assignBalanceFailure: assignIn<string>({ balanceFailure: (_, message) => message }),
+  assignPendingTransfer: assignIn({
+    pendingTransfer: ({ context, event }) => {
+      assertEvent(event, 'user.send');
+      const check = checkTransfer({ ...event, balance: context.balance });
+      return check.ok ? check.request : null;
+    },
+  }),
+  assignLastTransfer: assignIn<TransferReceipt>((_, receipt) => ({ lastTransfer: receipt, pendingTransfer: null })),
+  dropPendingTransfer: assignIn({ pendingTransfer: null }),
+};
+
+export const chainGuards = {
+  validTransfer: ({ context, event }: GuardArgs) =>
+    event.type === 'user.send' && checkTransfer({ ...event, balance: context.balance }).ok,
+};

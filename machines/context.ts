@@ -1,0 +1,45 @@
+/**
+ * signInMachine's context at its start, and what a sign-out forgets: one list of what
+ * belongs to an account (and to a sign-in under way), so that a field added to the account
+ * is forgotten with it.
+ */
+import type { SignInContext, SignInInput } from './sign-in.types.ts';
+
+/**
+ * Nothing of an account or of a sign-in under way: a sign-out leaves this. The alert
+ * (`failure`) is not in it: a refused callback may land in logged-out with its message.
+ */
+export const NO_ACCOUNT = {
+  provider: null,
+  address: null,
+  expiresAt: null,
+  jwt: null,
+  fragment: null,
+  signature: null,
+  signedMessage: null,
+  verification: null,
+  balance: null,
+  balanceFailure: null,
+  pendingTransfer: null,
+  lastTransfer: null,
+  publicKey: null,
+  walletRequest: null,
+  signInWindow: null,
+  pendingFlow: false,
+  proofStored: false,
+} as const satisfies Partial<SignInContext>;
+
+export function initialContext(input: SignInInput | undefined): SignInContext {
+  return {
+    ...NO_ACCOUNT,
+    fragment: input?.fragment ?? null,
+    requestedProvider: null,
+    failure: null,
+    notice: null,
+    chain: input?.chain ?? 'sui:testnet',
+    discardPendingFlow: false,
+    signOutEverywhere: false,
+    signInMode: input?.signInMode ?? 'redirect',
+    walletConnect: null,
+  };
+}

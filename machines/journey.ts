@@ -1,0 +1,29 @@
+/**
+ * The journey's ten steps, the names the page gives the state it is in
+ * (`data-sign-in-state`): the machine's top-level states, and within the account, its
+ * session region's step (signed-in, proving, ready). Pure: the page, the transition log's
+ * readers and the tests read a state this way.
+ */
+export const JOURNEY_STEPS = [
+  'restoring',
+  'idle',
+  'redirecting',
+  'callback-validating',
+  'fetching-login',
+  'signed-in',
+  'proving',
+  'ready',
+  'logged-out',
+  'failed',
+] as const;
+export type JourneyStep = (typeof JOURNEY_STEPS)[number];
+
+type StateValue = string | { [key: string]: StateValue | undefined };
+
+/** The journey's step for a state value (e.g. 'ready' for the account at ready, signing). */
+export function journeyStep(value: StateValue): JourneyStep {
+  if (typeof value === 'string') return value as JourneyStep;
+  const [top, inner] = Object.entries(value)[0]!;
+  // Within the account (parallel), the step is its session region's: 'ready' from { ready: 'signing' }.
+  return top === 'account' ? journeyStep((inner as { session: StateValue }).session) : (top as JourneyStep);
+}

@@ -1,0 +1,42 @@
+/**
+ * What the modules of signInMachine share to declare their part of it: actions typed for
+ * this machine (so that each module keeps the actions its states use beside them, and the
+ * one `setup` in sign-in.machine.ts gathers them), the guard's arguments, and the
+ * transitions several parts take.
+ */
+import { assign, emit } from 'xstate';
+import { toFailure } from './failure.ts';
+import type { FailedStep, SignInContext, SignInEvent, WalletAnswer } from './sign-in.types.ts';
+
+type Ctx = SignInContext;
+type Ev = SignInEvent;
+
+/** An assign action of this machine; `Params` is what the state passes it. */
+export const assignIn = <Params = undefined>(assignment: Parameters<typeof assign<Ctx, Ev, Params, Ev, never>>[0]) =>
+  assign<Ctx, Ev, Params, Ev, never>(assignment);
+
+/** An action that answers a dApp (the wallets listen for `wallet.answer`). */
+export const answerIn = <Params = undefined>(answer: Parameters<typeof emit<Ctx, Ev, Params, Ev, WalletAnswer>>[0]) =>
+  emit<Ctx, Ev, Params, Ev, WalletAnswer>(answer);
+
+/** What a guard reads. */
+export interface GuardArgs {
+  context: Ctx;
+  event: Ev;
+}
+
+/** Keeps what an actor threw as the failure of `step` (an onError transition's action). */
+export const failWith = (step: FailedStep) =>
+  ({ type: 'assignFailure', params: ({ event }: { event: { error: unknown } }) => toFailure(event.error, step) }) as const;
+
+/** The account's address, as the node's actors take it. */
+export const addressOf = ({ context }: { context: Ctx }) => ({ address: context.address ?? '' });
+
+/** The alert's close button, wherever an alert sits beside the state's own controls. */
+export const dismiss = { guard: 'hasFailure', actions: 'clearFailure' } as const;
+
+/** Another tab's sign-out, wherever something of a sign-in is here: it ends, with a notice. */
+export const signedOutElsewhere = {
+  target: '#signIn.logged-out',
+  actions: ['clearFailure', 'noticeSignedOutElsewhere'],
+} as const;

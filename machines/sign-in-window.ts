@@ -1,0 +1,105 @@
+/**
+ * Popup mode's sign-in window, as the `redirecting.awaiting-popup` state and the actions it
+ * uses. The window opens in the click's own task (the `popupWindow` actor, at the app edge);
+ * the key and nonce are made and stored for its flow (`open`); the window goes to the
+ * provider (`at-provider`) and its answer comes back here, never through this page's URL.
+ * The buttons stay meanwhile: a click brings the window forward. A blocked window falls back
+ * to this page going to the provider. A window that reads as closed once at the provider may
+ * only be cut off (its provider page's Cross-Origin-Opener-Policy): the buttons come back,
+ * and its flow is still listened for (`popupAnswer`, spawned here, stopped when idle is left)
+ * until it answers, is replaced, is ended by a sign-out elsewhere, or expires.
+ */
+import { assertEvent } from 'xstate';
+import { assignIn, failWith, type GuardArgs } from './machine-parts.ts';
+import { popupState } from './popup.ts';
+import type { SignInContext, SignInEvent, StartOutput } from './sign-in.types.ts';
+import { POPUP_NOTICES } from './words.ts';
+
+export const awaitingPopup = {
+  tags: ['can-sign-in', 'awaiting-popup'],
+  invoke: { id: 'popupWindow', src: 'popupWindow' },
+  initial: 'opening',
+  on: {
+    'popup.blocked': { target: 'preparing', actions: { type: 'assignNotice', params: POPUP_NOTICES.blocked } },
+    'popup.closed': {
+      target: '#signIn.idle',
+      actions: [{ type: 'assignNotice', params: POPUP_NOTICES.closed }, 'clearSignInWindow'],
+    },
+    'user.signIn': { actions: 'focusPopup' },
+  },
+  states: {
+    opening: {
+      on: { 'popup.opened': { target: 'open', actions: 'assignSignInWindow' } },
+    },
+    // The key and nonce are made for the window's flow (named by the popup.opened that
+    // entered this state), stored, and the window is sent to the provider.
+    open: {
+      invoke: {
+        id: 'startSignIn',
+        src: 'startSignIn',
+        input: ({ context, event }: { context: SignInContext; event: SignInEvent }) => {
+          assertEvent(event, 'popup.opened');
+          return { provider: context.requestedProvider ?? '', state: popupState(event.flowId) };
+        },
+        onDone: {
+          target: 'at-provider',
+          actions: [
+            { type: 'navigatePopup', params: ({ event }: { event: { output: StartOutput } }) => ({ url: event.output.url }) },
+            { type: 'assignWindowExpiry', params: ({ event }: { event: { output: StartOutput } }) => event.output.expiresAt },
+          ],
+        },
+        onError: { target: '#signIn.idle', actions: [failWith('redirecting'), 'clearSignInWindow'] },
+      },
+    },
+    'at-provider': {
+      on: {
+        'popup.callback': { target: '#signIn.callback-validating', actions: ['clearFailure', 'assignPopupCallback'] },
+        'popup.closed': {
+          target: '#signIn.idle',
+          actions: [{ type: 'assignNotice', params: POPUP_NOTICES.lost }, 'listenForWindowAnswer'],
+        },
+      },
+    },
+  },
+} as const;
+
+/** What idle does for a window's flow still listened for: its answer, and its expiry. */
+export const lostWindowInIdle = {
+  after: {
+    windowFlowExpiry: {
+      guard: 'lostWindow',
+      target: 'logged-out',
+      actions: ['clearFailure', { type: 'assignNotice', params: POPUP_NOTICES.expired }],
+    },
+  },
+  on: {
+    'popup.callback': { guard: 'lostWindow', target: 'callback-validating', actions: ['clearFailure', 'assignPopupCallback'] },
+  },
+  exit: ['stopListeningForWindowAnswer', 'clearSignInWindow'],
+} as const;
+
+export const signInWindowActions = {
+  assignPopupCallback: assignIn({
+    fragment: ({ event }) => {
+      assertEvent(event, 'popup.callback');
+      return event.fragment;
+    },
+  }),
+  assignSignInWindow: assignIn({
+    signInWindow: ({ event }) => {
+      assertEvent(event, 'popup.opened');
+      return { flowId: event.flowId, expiresAt: null };
+    },
+  }),
+  /** The window's flow is stored: from now on it lives until it expires. */
+  assignWindowExpiry: assignIn<number>({
+    signInWindow: ({ context }, expiresAt) => context.signInWindow && { ...context.signInWindow, expiresAt },
+  }),
+  clearSignInWindow: assignIn({ signInWindow: null }),
+};
+
+export const signInWindowGuards = {
+  popupMode: ({ context }: GuardArgs) => context.signInMode === 'popup',
+  /** A window's flow is still listened for: it read as closed once at the provider (idle clears it on leaving). */
+  lostWindow: ({ context }: GuardArgs) => context.signInWindow?.expiresAt != null,
+};

@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import { refusalWords, WALLET_REFUSALS } from './wallet-refusals.ts';
+
+it('words a refusal the machine named, with the provider this tab is signed in with where it names one', () => {
+  const answer = { type: 'wallet.answer', requestId: 'r', ok: false } as const;
+  expect(refusalWords({ ...answer, refusal: 'otherProvider', signedInWith: 'google' })).toBe(
+    'This tab is signed in with Google: disconnect first.',
+  );
+  expect(refusalWords({ ...answer, refusal: 'otherProvider', signedInWith: 'twitch' })).toBe(
+    'This tab is signed in with Twitch: disconnect first.',
+  );
+  expect(refusalWords({ ...answer, refusal: 'signInUnfinished' })).toBe('The sign-in did not finish.');
+  expect(refusalWords({ ...answer, refusal: 'busy' })).toBe(WALLET_REFUSALS.busy);
+});
