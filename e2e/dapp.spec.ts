@@ -7,9 +7,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
-import { checkZkLoginSignature, chooseWallet, fund } from './wallet-protocol.ts';
+import { approvalDialog, approve, checkZkLoginSignature, chooseWallet, fund } from './wallet-protocol.ts';
 
-test('dapp.html: connect through dapp-kit, sign a message, sign a transfer to self, and sign and execute it', async ({
+test("dapp.html: connect through dapp-kit, sign a message, sign a transfer to self, and sign and execute it, each approved in the wallet's dialog", async ({
   page,
 }) => {
   await page.goto('/dapp.html');
@@ -32,6 +32,9 @@ test('dapp.html: connect through dapp-kit, sign a message, sign a transfer to se
   expect(page.url()).not.toContain('id_token');
 
   await page.getByRole('button', { name: 'Sign message' }).click();
+  // The wallet's own dialog asks the visitor, with the message.
+  await expect(approvalDialog(page)).toContainText('Hello from the example dApp');
+  await approve(page);
   const signature = page.getByTestId('dapp-signature');
   await expect(signature).toHaveText(/^[A-Za-z0-9+/=]{100,}$/, { timeout: 15_000 });
   const message = new TextEncoder().encode('Hello from the example dApp');
@@ -39,6 +42,7 @@ test('dapp.html: connect through dapp-kit, sign a message, sign a transfer to se
 
   await fund(page, account);
   await page.getByRole('button', { name: 'Sign transaction' }).click();
+  await approve(page);
   await expect(page.getByTestId('dapp-signed')).toBeVisible({ timeout: 15_000 });
   const bytes = Buffer.from((await page.getByTestId('dapp-transaction-bytes').textContent())!, 'base64');
   const signed = (await page.getByTestId('dapp-signature').textContent())!;
@@ -46,6 +50,11 @@ test('dapp.html: connect through dapp-kit, sign a message, sign a transfer to se
 
   expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   await page.getByRole('button', { name: 'Sign and execute' }).click();
+  // The dialog shows the dry run: 0.001 SUI to the account itself, and the gas.
+  await expect(approvalDialog(page)).toContainText('Gas budget');
+  await expect(approvalDialog(page)).toContainText(account);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await approve(page);
   await expect(page.getByTestId('dapp-status')).toHaveText('success', { timeout: 15_000 });
   await expect(page.getByTestId('dapp-digest')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
 

@@ -84,7 +84,7 @@ test('mistakes in the form are shown beside their field, and nothing is sent', a
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.getByText("Enter the recipient's Sui address.")).toBeVisible();
   await expect(panel.getByText('Enter an amount of SUI.')).toBeVisible();
-  await send(page, '0x1234', '5');
+  await send(page, '0x1234', '1000000');
   await expect(panel.getByText('A Sui address is 0x followed by 64 hexadecimal characters.')).toBeVisible();
   await expect(panel.getByText(/The amount is more than your balance of [\d.]+ SUI\./)).toBeVisible();
   await send(page, `0x${'c0'.repeat(32)}`, '0');

@@ -133,12 +133,33 @@ export async function fund(page: Page, address: string) {
   expect(response.ok()).toBe(true);
 }
 
-/** signPersonalMessage of the wallet named `name` on its connected account; it must succeed. */
+/** signPersonalMessage of the wallet named `name` on its connected account, approved by the visitor; it must succeed. */
 export async function signMessageThrough(page: Page, name: string, message: string) {
-  const signed = await call<{ bytes: string; signature: string }>(page, name, 'sui:signPersonalMessage', 'signPersonalMessage', {
-    account: 'connected',
-    message,
-  });
+  const signed = await approved(
+    call<{ bytes: string; signature: string }>(page, name, 'sui:signPersonalMessage', 'signPersonalMessage', {
+      account: 'connected',
+      message,
+    }),
+    page,
+  );
   expect(signed.ok, JSON.stringify(signed)).toBe(true);
   return (signed as { value: { bytes: string; signature: string } }).value;
+}
+
+/** The wallet's approval dialog (in its shadow root: Playwright's locators pierce it). */
+export const approvalDialog = (page: Page) => page.getByRole('dialog', { name: /^Approve/ });
+
+/** The visitor approves the request the wallet's dialog shows, with a real click. */
+export async function approve(page: Page) {
+  const dialog = approvalDialog(page);
+  const button = dialog.getByRole('button', { name: 'Approve', exact: true });
+  await expect(button).toBeEnabled({ timeout: 15_000 });
+  await button.click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** A call made in the page that the visitor approves in the wallet's dialog; its outcome. */
+export async function approved<T>(result: Promise<T>, page: Page): Promise<T> {
+  await approve(page);
+  return result;
 }

@@ -10,6 +10,7 @@ import { fromBase64 } from '@mysten/sui/utils';
 import { expect, expectState, signIn, test } from './fixtures.ts';
 import {
   accountsOf,
+  approved,
   call,
   checkZkLoginSignature,
   connect,
@@ -86,7 +87,7 @@ test('an interactive connect in redirect mode goes to the provider, and the acco
   expect(back!.address).toBe(await page.getByTestId('address').textContent());
 });
 
-test('signPersonalMessage and signTransaction: zkLogin signatures whose inner signature verifies and whose address is the account', async ({
+test('signPersonalMessage and signTransaction, each approved by the visitor: zkLogin signatures whose inner signature verifies and whose address is the account', async ({
   page,
 }) => {
   const { login } = await signIn(page, 'google', 'Alice');
@@ -108,23 +109,22 @@ test('signPersonalMessage and signTransaction: zkLogin signatures whose inner si
   const tx = new Transaction();
   const [coin] = tx.splitCoins(tx.gas, [1000n]);
   tx.transferObjects([coin!], login.address);
-  const signedTx = await call<{ bytes: string; signature: string }>(
-    page,
-    'Sign in with Google',
-    'sui:signTransaction',
-    'signTransaction',
-    {
+  const signedTx = await approved(
+    call<{ bytes: string; signature: string }>(page, 'Sign in with Google', 'sui:signTransaction', 'signTransaction', {
       account: 'connected',
       chain: 'sui:testnet',
       transaction: await tx.toJSON(),
-    },
+    }),
+    page,
   );
   expect(signedTx.ok, JSON.stringify(signedTx)).toBe(true);
   const txOut = (signedTx as { value: { bytes: string; signature: string } }).value;
   expect(await checkZkLoginSignature(txOut.signature, fromBase64(txOut.bytes), 'TransactionData')).toBe(login.address);
 });
 
-test('signAndExecuteTransaction against the mock node: a digest and effects, and the balance moves', async ({ page }) => {
+test('signAndExecuteTransaction, approved, against the mock node: a digest and effects, and the balance moves', async ({
+  page,
+}) => {
   const { login } = await signIn(page, 'facebook', 'Carol');
   await walletsOf(page);
   const panel = page.getByRole('region', { name: /Your address on Sui/ });
@@ -143,12 +143,15 @@ test('signAndExecuteTransaction against the mock node: a digest and effects, and
   const tx = new Transaction();
   const [coin] = tx.splitCoins(tx.gas, [250_000_000n]);
   tx.transferObjects([coin!], `0x${'b0'.repeat(32)}`);
-  const executed = await call<{ digest: string; effects: string; signature: string; bytes: string }>(
+  const executed = await approved(
+    call<{ digest: string; effects: string; signature: string; bytes: string }>(
+      page,
+      'Sign in with Facebook',
+      'sui:signAndExecuteTransaction',
+      'signAndExecuteTransaction',
+      { account: login.address, chain: 'sui:testnet', transaction: await tx.toJSON() },
+    ),
     page,
-    'Sign in with Facebook',
-    'sui:signAndExecuteTransaction',
-    'signAndExecuteTransaction',
-    { account: login.address, chain: 'sui:testnet', transaction: await tx.toJSON() },
   );
   expect(executed.ok, JSON.stringify(executed)).toBe(true);
   const out = (executed as { value: { digest: string; effects: string; signature: string; bytes: string } }).value;

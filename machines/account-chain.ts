@@ -8,11 +8,10 @@
  * after asking the session region for it (`account.proofNeeded`), and goes on the moment the
  * session is ready; a proof that fails (`account.proofFailed`) drops it.
  */
-import { assertEvent } from 'xstate';
 import { messageOf } from './failure.ts';
 import { addressOf, assignIn, failWith, type GuardArgs } from './machine-parts.ts';
-import type { BalanceOutput } from './sign-in.types.ts';
-import { checkTransfer, type TransferReceipt } from './transfer.ts';
+import type { BalanceOutput, EventOf } from './sign-in.types.ts';
+import { acceptableTransfer, type TransferReceipt } from './transfer.ts';
 
 export const chainRegion = {
   initial: 'loading-balance',
@@ -41,7 +40,7 @@ export const chainRegion = {
       on: {
         'user.refreshBalance': 'loading-balance',
         'user.requestTestSui': { target: 'funding', actions: 'clearFailure' },
-        // A send is taken only when the form's rules (transfer.ts) accept it.
+        // A send is taken only when it is a transfer the account can make (transfer.ts).
         'user.send': {
           guard: 'validTransfer',
           target: 'waiting-for-proof',
@@ -90,10 +89,9 @@ export const chainActions = {
   assignBalance: assignIn<BalanceOutput>((_, output) => ({ balance: output.balance, balanceFailure: null })),
   assignBalanceFailure: assignIn<string>({ balanceFailure: (_, message) => message }),
   assignPendingTransfer: assignIn({
-    pendingTransfer: ({ context, event }) => {
-      assertEvent(event, 'user.send');
-      const check = checkTransfer({ ...event, balance: context.balance });
-      return check.ok ? check.request : null;
+    pendingTransfer: ({ event }) => {
+      const { recipient, amount } = event as EventOf<'user.send'>;
+      return { recipient, amount };
     },
   }),
   assignLastTransfer: assignIn<TransferReceipt>((_, receipt) => ({ lastTransfer: receipt, pendingTransfer: null })),
@@ -101,6 +99,5 @@ export const chainActions = {
 };
 
 export const chainGuards = {
-  validTransfer: ({ context, event }: GuardArgs) =>
-    event.type === 'user.send' && checkTransfer({ ...event, balance: context.balance }).ok,
+  validTransfer: ({ context, event }: GuardArgs) => event.type === 'user.send' && acceptableTransfer(event, context.balance),
 };

@@ -3,17 +3,24 @@
  * machine, answered by an emitted `wallet.answer` with the call's request id. The account's
  * wallet region takes its signing requests, one at a time: a request for another account or
  * chain is refused, as is a transaction naming another sender or gas owner, before anything
- * else (no proof is made for it); one made before the proof waits for it here, in its own
- * region, after asking the session region for it. Connects and disconnects are answered
- * wherever they arrive (the machine's root, and the states that take them).
+ * else (no dialog, no proof). Every other request waits for the visitor: a transaction is
+ * first dry-run on the node (`dry-running`), then the wallet's dialog shows what it does
+ * (`awaiting-approval`) until the visitor approves (`user.approve`, a trusted click) or
+ * rejects (`user.reject`, Escape, or their sign-out). Only then is the proof asked for (the
+ * session region makes it, while the request waits here) and the request signed: a
+ * transaction as the dry run built it. Connects and disconnects are answered wherever they
+ * arrive (the machine's root, and the states that take them).
  */
-import { assertEvent, enqueueActions, raise } from 'xstate';
+import { enqueueActions, raise } from 'xstate';
 import { isProvider } from './providers.ts';
 import { messageOf } from './failure.ts';
-import { answerIn, assignIn, type GuardArgs } from './machine-parts.ts';
+import { answerIn, assignIn, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
 import type {
+  ApprovedWalletRequest,
+  EventOf,
   SignInContext,
   SignInEvent,
+  TransactionPreview,
   WalletAccountData,
   WalletAnswer,
   WalletRefusal,
@@ -28,8 +35,20 @@ export function walletAccountOf(context: SignInContext): WalletAccountData | nul
 
 const refuse = (refusal: WalletRefusal) => ({ actions: { type: 'refuseWallet', params: refusal } }) as const;
 
+/** An answer to the request under way (its id is the context's). */
+type RequestAnswer = { ok: true; output: WalletSignOutput } | { ok: false; message: string } | { ok: false; refusal: 'rejected' };
+/** The visitor said no: the dApp hears that they rejected it. */
+const rejected = { type: 'answerWalletRequest', params: { ok: false, refusal: 'rejected' } as RequestAnswer } as const;
+/** A sign-out while the visitor is asked, here or in another tab: it is their answer too. */
+const withRejection = <T extends { actions: readonly string[] }>(signingOut: T) => ({
+  ...signingOut,
+  actions: [...signingOut.actions, rejected],
+});
+
 export const walletRegion = {
   initial: 'waiting',
+  // One request at a time: wherever one is under way, another is refused as busy.
+  on: { 'wallet.sign': refuse('busy') },
   states: {
     // Holds no request: the one answered or refused on the way here is forgotten.
     waiting: {
@@ -38,8 +57,64 @@ export const walletRegion = {
         'wallet.sign': [
           { guard: 'otherAccount', ...refuse('notThisAccount') },
           { guard: 'othersTransaction', ...refuse('notThisSender') },
-          { target: 'waiting-for-proof', actions: ['assignWalletRequest', 'askForProof'] },
+          // The page that registered the wallets signs messages without asking (its option).
+          { guard: 'approvedByPage', target: 'waiting-for-proof', actions: ['assignWalletRequest', 'askForProof'] },
+          { guard: 'messageRequest', target: 'asking.awaiting-approval', actions: 'assignWalletRequest' },
+          { target: 'asking', actions: 'assignWalletRequest' },
         ],
+      },
+    },
+    // The wallet's dialog is open. "Reject" (or Escape) says no, and so does the visitor's
+    // sign-out (this region's transition is then the account's sign-out, with the answer); a
+    // dialog that cannot be shown refuses the request with why; another request is busy.
+    asking: {
+      tags: ['awaiting-approval'],
+      initial: 'dry-running',
+      on: {
+        'user.reject': { guard: 'forThisRequest', target: 'waiting', actions: rejected },
+        'user.signOut': withRejection(signOut),
+        'tab.signedOut': withRejection(signedOutElsewhere),
+        'wallet.dialogFailed': {
+          guard: 'forThisRequest',
+          target: 'waiting',
+          actions: {
+            type: 'answerWalletRequest',
+            params: ({ event }: { event: { message: string } }): RequestAnswer => ({ ok: false, message: event.message }),
+          },
+        },
+      },
+      states: {
+        // The node runs the transaction without committing it: what it will do, or why it would fail.
+        'dry-running': {
+          invoke: {
+            id: 'previewTransaction',
+            src: 'previewTransaction',
+            input: ({ context }: { context: SignInContext }) => context.walletRequest!,
+            onDone: {
+              target: 'awaiting-approval',
+              actions: {
+                type: 'assignWalletPreview',
+                params: ({ event }: { event: { output: TransactionPreview } }) => event.output,
+              },
+            },
+            // Not made, and why (the operation answers `unavailable` for a node it cannot ask;
+            // this is its code not running): the visitor is told, and may still approve.
+            onError: {
+              target: 'awaiting-approval',
+              actions: {
+                type: 'assignWalletPreview',
+                params: ({ event }: { event: { error: unknown } }) =>
+                  ({ status: 'unavailable', reason: messageOf(event.error) }) as const,
+              },
+            },
+          },
+        },
+        // The dialog shows the request; nothing is signed, nor a proof made for it, until "Approve".
+        'awaiting-approval': {
+          on: {
+            'user.approve': { guard: 'approvable', target: '#signIn.account.wallet.waiting-for-proof', actions: 'askForProof' },
+          },
+        },
       },
     },
     // Passed through at once when the proof is there; else until it is, or fails (the dApp hears why).
@@ -48,30 +123,47 @@ export const walletRegion = {
       on: {
         'account.proofFailed': {
           target: 'waiting',
-          actions: [{ type: 'refuseWalletRequest', params: ({ event }: { event: { message: string } }) => event.message }],
+          actions: [
+            {
+              type: 'answerWalletRequest',
+              params: ({ event }: { event: { message: string } }): RequestAnswer => ({ ok: false, message: event.message }),
+            },
+          ],
         },
-        'wallet.sign': refuse('busy'),
       },
     },
     working: {
       invoke: {
         id: 'walletRequest',
         src: 'walletRequest',
-        input: ({ context }: { context: SignInContext }) => context.walletRequest!,
+        // A transaction is signed as the dry run built it: what the visitor saw.
+        input: ({ context }: { context: SignInContext }): ApprovedWalletRequest => ({
+          ...context.walletRequest!,
+          // Only a dry run that succeeded has bytes.
+          built: (context.walletPreview as { bytes?: string } | null)?.bytes,
+        }),
         onDone: {
           target: 'waiting',
           actions: [
-            { type: 'answerWalletRequest', params: ({ event }: { event: { output: WalletSignOutput } }) => event.output },
+            {
+              type: 'answerWalletRequest',
+              params: ({ event }: { event: { output: WalletSignOutput } }): RequestAnswer => ({ ok: true, output: event.output }),
+            },
           ],
         },
         onError: {
           target: 'waiting',
           actions: [
-            { type: 'refuseWalletRequest', params: ({ event }: { event: { error: unknown } }) => messageOf(event.error) },
+            {
+              type: 'answerWalletRequest',
+              params: ({ event }: { event: { error: unknown } }): RequestAnswer => ({
+                ok: false,
+                message: messageOf(event.error),
+              }),
+            },
           ],
         },
       },
-      on: { 'wallet.sign': refuse('busy') },
     },
   },
 } as const;
@@ -110,18 +202,18 @@ export const walletActions = {
   settleWalletConnect,
   assignWalletConnect: assignIn({
     walletConnect: ({ event }) => {
-      assertEvent(event, 'wallet.connect');
-      return { requestId: event.requestId, provider: event.provider };
+      const { requestId, provider } = event as EventOf<'wallet.connect'>;
+      return { requestId, provider };
     },
   }),
   /** Where the sign-in buttons are, a dApp's interactive connect is the visitor's sign-in with its wallet's provider. */
-  signInForWallet: raise<SignInContext, SignInEvent, SignInEvent, undefined, never>(({ event }) => {
-    assertEvent(event, 'wallet.connect');
-    return { type: 'user.signIn', provider: event.provider };
-  }),
+  signInForWallet: raise<SignInContext, SignInEvent, SignInEvent, undefined, never>(({ event }) => ({
+    type: 'user.signIn',
+    provider: (event as EventOf<'wallet.connect'>).provider,
+  })),
   /** A connect is answered with this tab's account when it is the wallet's provider's. */
-  answerWalletConnect: answerIn(({ context, event }): WalletAnswer => {
-    assertEvent(event, 'wallet.connect');
+  answerWalletConnect: answerIn(({ context, event: connect }): WalletAnswer => {
+    const event = connect as EventOf<'wallet.connect'>;
     const { requestId } = event;
     const account = walletAccountOf(context);
     if (account?.provider === event.provider) return { type: 'wallet.answer', requestId, ok: true, account };
@@ -130,35 +222,28 @@ export const walletActions = {
       ? { type: 'wallet.answer', requestId, ok: false, refusal: 'otherProvider', signedInWith: account.provider }
       : { type: 'wallet.answer', requestId, ok: false, refusal: 'signInUnderWay' };
   }),
-  answerWalletDisconnect: answerIn(({ event }) => {
-    assertEvent(event, 'wallet.disconnect');
-    return { type: 'wallet.answer', requestId: event.requestId, ok: true };
-  }),
-  /** A dApp's signing request refused before anything is done for it, and why. */
-  refuseWallet: answerIn<WalletRefusal>(({ event }, refusal) => {
-    assertEvent(event, 'wallet.sign');
-    return { type: 'wallet.answer', requestId: event.request.requestId, ok: false, refusal };
-  }),
-  assignWalletRequest: assignIn({
-    walletRequest: ({ event }) => {
-      assertEvent(event, 'wallet.sign');
-      return event.request;
-    },
-  }),
-  answerWalletRequest: answerIn<WalletSignOutput>(({ context }, output) => ({
+  answerWalletDisconnect: answerIn(({ event }) => ({
     type: 'wallet.answer',
-    requestId: context.walletRequest?.requestId ?? '',
+    requestId: (event as EventOf<'wallet.disconnect'>).requestId,
     ok: true,
-    output,
   })),
-  /** The request could not be done (its proof or its signing failed): the dApp hears why. */
-  refuseWalletRequest: answerIn<string>(({ context }, message) => ({
+  /** A dApp's signing request refused before anything is done for it, and why. */
+  refuseWallet: answerIn<WalletRefusal>(({ event }, refusal) => ({
     type: 'wallet.answer',
-    requestId: context.walletRequest?.requestId ?? '',
+    requestId: (event as EventOf<'wallet.sign'>).request.requestId,
     ok: false,
-    message,
+    refusal,
   })),
-  clearWalletRequest: assignIn({ walletRequest: null }),
+  assignWalletRequest: assignIn({
+    walletRequest: ({ event }) => (event as EventOf<'wallet.sign'>).request,
+  }),
+  /** The dApp's request answered: signed (`ok`), refused with why, or rejected by the visitor. */
+  answerWalletRequest: answerIn<RequestAnswer>(
+    ({ context }, answer) =>
+      ({ type: 'wallet.answer', requestId: context.walletRequest?.requestId ?? '', ...answer }) as WalletAnswer,
+  ),
+  assignWalletPreview: assignIn<TransactionPreview>({ walletPreview: (_, preview) => preview }),
+  clearWalletRequest: assignIn({ walletRequest: null, walletPreview: null }),
 };
 
 export const walletGuards = {
@@ -170,5 +255,13 @@ export const walletGuards = {
     event.request.kind !== 'signPersonalMessage' &&
     // Both in the canonical form: the wallet reads the parties so, and the address is kept so.
     [event.request.sender, event.request.gasOwner].some((party) => party != null && party !== context.address),
+  messageRequest: ({ event }: GuardArgs) => event.type === 'wallet.sign' && event.request.kind === 'signPersonalMessage',
+  approvedByPage: (args: GuardArgs) =>
+    walletGuards.messageRequest(args) &&
+    (args.event as { request: { approvedByPage?: boolean } }).request.approvedByPage === true,
+  /** The visitor's answer names the request the dialog shows (never an earlier one). */
+  forThisRequest: ({ context, event }: GuardArgs) => 'requestId' in event && event.requestId === context.walletRequest?.requestId,
+  /** Approved: this request, unless its dry run says it would fail (then only "Reject"). */
+  approvable: (args: GuardArgs) => walletGuards.forThisRequest(args) && args.context.walletPreview?.status !== 'fails',
   ownWallet: ({ context, event }: GuardArgs) => event.type === 'wallet.disconnect' && event.provider === context.provider,
 };

@@ -24,6 +24,7 @@ export const NO_ACCOUNT = {
   lastTransfer: null,
   publicKey: null,
   walletRequest: null,
+  walletPreview: null,
   signInWindow: null,
   pendingFlow: false,
   proofStored: false,

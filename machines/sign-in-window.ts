@@ -9,10 +9,9 @@
  * and its flow is still listened for (`popupAnswer`, spawned here, stopped when idle is left)
  * until it answers, is replaced, is ended by a sign-out elsewhere, or expires.
  */
-import { assertEvent } from 'xstate';
 import { assignIn, failWith, type GuardArgs } from './machine-parts.ts';
 import { popupState } from './popup.ts';
-import type { SignInContext, SignInEvent, StartOutput } from './sign-in.types.ts';
+import type { EventOf, SignInContext, SignInEvent, StartOutput } from './sign-in.types.ts';
 import { POPUP_NOTICES } from './words.ts';
 
 export const awaitingPopup = {
@@ -37,10 +36,10 @@ export const awaitingPopup = {
       invoke: {
         id: 'startSignIn',
         src: 'startSignIn',
-        input: ({ context, event }: { context: SignInContext; event: SignInEvent }) => {
-          assertEvent(event, 'popup.opened');
-          return { provider: context.requestedProvider ?? '', state: popupState(event.flowId) };
-        },
+        input: ({ context, event }: { context: SignInContext; event: SignInEvent }) => ({
+          provider: context.requestedProvider ?? '',
+          state: popupState((event as EventOf<'popup.opened'>).flowId),
+        }),
         onDone: {
           target: 'at-provider',
           actions: [
@@ -80,16 +79,10 @@ export const lostWindowInIdle = {
 
 export const signInWindowActions = {
   assignPopupCallback: assignIn({
-    fragment: ({ event }) => {
-      assertEvent(event, 'popup.callback');
-      return event.fragment;
-    },
+    fragment: ({ event }) => (event as EventOf<'popup.callback'>).fragment,
   }),
   assignSignInWindow: assignIn({
-    signInWindow: ({ event }) => {
-      assertEvent(event, 'popup.opened');
-      return { flowId: event.flowId, expiresAt: null };
-    },
+    signInWindow: ({ event }) => ({ flowId: (event as EventOf<'popup.opened'>).flowId, expiresAt: null }),
   }),
   /** The window's flow is stored: from now on it lives until it expires. */
   assignWindowExpiry: assignIn<number>({

@@ -70,37 +70,41 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     expect(failed.value).toEqual({ account: { session: 'signed-in', chain: 'funding', wallet: 'waiting' } });
   });
 
-  it('a send is taken only when valid: a Sui address, a positive amount within the known balance', () => {
+  it('a send is taken only when valid: a canonical Sui address, a positive amount of MIST within the known balance', () => {
     const send = (recipient: string, amount: string) => ({ type: 'user.send', recipient, amount }) as const;
     const ready = at(READY);
-    expect(ready.can(send(BOB, '0.5'))).toBe(true);
-    expect(ready.can(send(BOB, '2'))).toBe(true);
+    expect(ready.can(send(BOB, '500000000'))).toBe(true);
+    expect(ready.can(send(BOB, '2000000000'))).toBe(true);
     for (const [recipient, amount] of [
-      [BOB, '2.000000001'],
+      [BOB, '2000000001'],
       [BOB, '0'],
       [BOB, '-1'],
       [BOB, 'abc'],
-      [BOB, '0.0000000001'],
-      ['0x1234', '0.5'],
-      ['', '0.5'],
+      [BOB, '0.5'],
+      [BOB, '0500000000'],
+      [BOB, '1e9'],
+      [BOB.toUpperCase().replace('0X', '0x'), '1'],
+      [` ${BOB}`, '1'],
+      ['0x1234', '500000000'],
+      ['', '500000000'],
     ] as const) {
       expect(ready.can(send(recipient, amount)), `${recipient} ${amount}`).toBe(false);
     }
     // Without a known balance nothing is sent (the node may be unreachable).
-    expect(at(READY, { balance: null }).can(send(BOB, '0.5'))).toBe(false);
-    const sending = next(ready, send(BOB.toUpperCase().replace('0X', '0x'), '0.5'));
+    expect(at(READY, { balance: null }).can(send(BOB, '500000000'))).toBe(false);
+    const sending = next(ready, send(BOB, '500000000'));
     expect(sending.value).toEqual({ account: { session: { ready: 'waiting' }, chain: 'sending', wallet: 'waiting' } });
     expect(sending.context.pendingTransfer).toEqual({ recipient: BOB, amount: '500000000' });
   });
 
   it('a send without a proof asks for it and waits in its own region, then sends', () => {
-    const waiting = next(at(SIGNED_IN), { type: 'user.send', recipient: BOB, amount: '1' });
+    const waiting = next(at(SIGNED_IN), { type: 'user.send', recipient: BOB, amount: '1000000000' });
     expect(waiting.value).toEqual({ account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting' } });
     expect(waiting.context.pendingTransfer).toEqual({ recipient: BOB, amount: '1000000000' });
     const ready = next(waiting, { type: 'xstate.done.actor.createProof' } as never);
     expect(ready.value).toEqual({ account: { session: { ready: 'waiting' }, chain: 'sending', wallet: 'waiting' } });
     // A send while the proof is being made waits for the same proof; no second one is asked.
-    const during = next(at(PROVING), { type: 'user.send', recipient: BOB, amount: '1' });
+    const during = next(at(PROVING), { type: 'user.send', recipient: BOB, amount: '1000000000' });
     expect(during.value).toEqual({ account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting' } });
     // A proof created without a send waiting lands in ready; the chain's region stays as it was.
     expect(next(at(PROVING), { type: 'xstate.done.actor.createProof' } as never).value).toEqual(READY);
@@ -234,7 +238,7 @@ describe('signInMachine and the Sui node: running with stubbed actors', () => {
       { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches(SIGNED_IN));
-    actor.send({ type: 'user.send', recipient: BOB, amount: '0.5' });
+    actor.send({ type: 'user.send', recipient: BOB, amount: '500000000' });
     const done = await waitFor(
       actor,
       (s) => s.matches({ account: { session: 'ready', chain: 'idle' } }) && s.context.lastTransfer !== null,
@@ -258,7 +262,7 @@ describe('signInMachine and the Sui node: running with stubbed actors', () => {
       { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches({ account: { session: 'ready', chain: 'idle' } }));
-    actor.send({ type: 'user.send', recipient: BOB, amount: '2' });
+    actor.send({ type: 'user.send', recipient: BOB, amount: '2000000000' });
     const failed = await waitFor(
       actor,
       (s) => s.context.failure !== null && s.matches({ account: { session: 'ready', chain: 'idle' } }),

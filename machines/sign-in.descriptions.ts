@@ -41,10 +41,17 @@ export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'signIn.account.chain.waiting-for-proof': 'A send waits for the proof (passed through at once when it is there).',
   'signIn.account.chain.sending': 'Building the transfer with the Sui node, signing it with zkLogin, and executing it.',
   'signIn.account.wallet': "A dApp's requests through the Wallet Standard wallet, one at a time.",
-  'signIn.account.wallet.waiting': 'No dApp request under way; a request for this account and chain is taken.',
-  'signIn.account.wallet.waiting-for-proof': "A dApp's request waits for the proof (passed through at once when it is there).",
+  'signIn.account.wallet.waiting':
+    'No dApp request under way; a request for this account and chain (and, for a transaction, this sender) is taken.',
+  'signIn.account.wallet.asking':
+    "The wallet's dialog is open: the visitor approves or rejects the dApp's request (their sign-out rejects it too).",
+  'signIn.account.wallet.asking.dry-running':
+    "The wallet's dialog is open; the Sui node runs the dApp's transaction without committing it, to show what it will do.",
+  'signIn.account.wallet.asking.awaiting-approval':
+    "The wallet's dialog shows the request (the message, or the dry run's changes); nothing is signed until the visitor approves.",
+  'signIn.account.wallet.waiting-for-proof': 'An approved request waits for the proof (passed through at once when it is there).',
   'signIn.account.wallet.working':
-    "Signing a dApp's message or transaction with zkLogin (built, and executed when asked, with the Sui node).",
+    'Signing the approved message or transaction with zkLogin (the transaction as the dry run built it), and executing it when asked.',
   'signIn.failed': 'The login lookup failed after the provider; the token is kept in memory for Try again.',
   'signIn.logged-out': 'Signed out (by the visitor, another tab, expiry or unreadable storage).',
   'signIn.logged-out.clearing': 'Clearing the session, the keys and the proof.',

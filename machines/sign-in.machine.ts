@@ -21,7 +21,6 @@
  * for the chart, the docs and the devtools, in sign-in.descriptions.ts.
  */
 import {
-  assertEvent,
   assign,
   fromPromise,
   sendTo,
@@ -39,12 +38,14 @@ import { sessionActions, sessionGuards, sessionRegion } from './account-session.
 import { walletActions, walletGuards, walletRegion } from './account-wallet.ts';
 import { msUntilExpiry } from './expiry.ts';
 import { STRAY_CALLBACK } from './failure.ts';
-import { assignIn, dismiss, failWith, signedOutElsewhere, type GuardArgs } from './machine-parts.ts';
+import { assignIn, dismiss, failWith, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
 import { awaitingPopup, lostWindowInIdle, signInWindowActions, signInWindowGuards } from './sign-in-window.ts';
 import type { Secret } from './secret.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import type {
+  ApprovedWalletRequest,
   BalanceOutput,
+  EventOf,
   CallbackOutput,
   Failure,
   PopupCommand,
@@ -57,6 +58,7 @@ import type {
   SignedInSession,
   StartInput,
   StartOutput,
+  TransactionPreview,
   Verification,
   WalletAnswer,
   WalletRequest,
@@ -89,9 +91,6 @@ const signIn = [
 
 /** Where the sign-in buttons are, a dApp's interactive connect is the visitor's sign-in with its wallet's provider. */
 const walletSignIn = { guard: 'interactive', actions: ['assignWalletConnect', 'signInForWallet'] } as const;
-
-/** The visitor's own sign-out reaches every tab. */
-const signOut = { target: '#signIn.logged-out', actions: ['clearFailure', 'markSignOutEverywhere'] } as const;
 
 export const signInMachine = setup({
   types: {} as {
@@ -134,8 +133,10 @@ export const signInMachine = setup({
     requestTestSui: provideLater<PromiseActorLogic<void, { address: string }>>(),
     /** Builds, signs (zkLogin) and executes a SUI transfer. */
     sendSui: provideLater<PromiseActorLogic<TransferReceipt, TransferRequest>>(),
-    /** Signs a dApp's message or transaction with the zkLogin signer (a transaction built, and executed when asked, with the node). */
-    walletRequest: provideLater<PromiseActorLogic<WalletSignOutput, WalletRequest>>(),
+    /** Dry-runs a dApp's transaction on the node: what it will do, why it would fail, or why the node could not be asked. */
+    previewTransaction: provideLater<PromiseActorLogic<TransactionPreview, WalletRequest>>(),
+    /** Signs an approved dApp request with the zkLogin signer (a transaction as built, and executed when asked, with the node). */
+    walletRequest: provideLater<PromiseActorLogic<WalletSignOutput, ApprovedWalletRequest>>(),
     /** Clears sign-in state, session and native key. */
     clearSession: provideLater<PromiseActorLogic<void, { everywhere: boolean }>>(),
   },
@@ -170,16 +171,10 @@ export const signInMachine = setup({
     refuseStrayCallback: assignIn({ failure: STRAY_CALLBACK }),
     clearFailure: assignIn({ failure: null }),
     assignFragment: assignIn({
-      fragment: ({ event }) => {
-        assertEvent(event, 'url.fragment');
-        return event.fragment;
-      },
+      fragment: ({ event }) => (event as EventOf<'url.fragment'>).fragment,
     }),
     assignRequestedProvider: assignIn({
-      requestedProvider: ({ event }) => {
-        assertEvent(event, 'user.signIn');
-        return event.provider;
-      },
+      requestedProvider: ({ event }) => (event as EventOf<'user.signIn'>).provider,
       notice: null,
     }),
     assignNotice: assignIn<string>({ notice: (_, notice) => notice }),

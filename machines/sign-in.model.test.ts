@@ -13,7 +13,7 @@ import { SignInError } from './errors.ts';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { SignInInput } from './sign-in.types.ts';
-import { SESSION } from './test-stubs.ts';
+import { PREVIEW, SESSION } from './test-stubs.ts';
 
 type Snapshot = ReturnType<typeof signInMachine.transition>;
 type AnyEvent = EventObject & Record<string, unknown>;
@@ -40,7 +40,7 @@ const EVENTS: AnyEvent[] = [
   { type: 'tab.signedOut' },
   { type: 'user.refreshBalance' },
   { type: 'user.requestTestSui' },
-  { type: 'user.send', recipient: `0x${'cd'.repeat(32)}`, amount: '0.5' },
+  { type: 'user.send', recipient: `0x${'cd'.repeat(32)}`, amount: '500000000' },
   { type: 'user.verifySignature' },
   // The account's regions raise these for each other (a send or a request needs the proof;
   // it failed): sent as samples too, so that each transition taking them is walked alone.
@@ -62,6 +62,36 @@ const EVENTS: AnyEvent[] = [
     type: 'wallet.sign',
     request: { kind: 'signPersonalMessage', requestId: 's', address, chain: 'sui:testnet', message: 'aGk=' },
   })),
+  // The visitor's answer in the wallet's dialog, for the request it shows ('s' or 't') or another.
+  ...['s', 't', 'other'].flatMap((requestId) => [
+    { type: 'user.approve', requestId },
+    { type: 'user.reject', requestId },
+  ]),
+  ...['s', 't'].map((requestId) => ({ type: 'wallet.dialogFailed', requestId, message: "The wallet's dialog did not load." })),
+  // A message the registering page signs without asking, and a transaction for this account.
+  {
+    type: 'wallet.sign',
+    request: {
+      kind: 'signPersonalMessage',
+      requestId: 's',
+      address: SESSION.address,
+      chain: 'sui:testnet',
+      message: 'aGk=',
+      approvedByPage: true,
+    },
+  },
+  {
+    type: 'wallet.sign',
+    request: {
+      kind: 'signAndExecuteTransaction',
+      requestId: 't',
+      address: SESSION.address,
+      chain: 'sui:testnet',
+      transaction: '{}',
+      sender: null,
+      gasOwner: null,
+    },
+  },
   // A transaction for this account that names another sender.
   {
     type: 'wallet.sign',
@@ -102,6 +132,9 @@ const EVENTS: AnyEvent[] = [
   error('requestTestSui', new Error('The faucet has had too many requests from you.')),
   done('sendSui', { recipient: `0x${'cd'.repeat(32)}`, amount: '500000000', digest: 'Digest1111' }),
   error('sendSui', new Error('Not enough SUI: the amount and the gas fee together are more than your balance.')),
+  done('previewTransaction', PREVIEW),
+  done('previewTransaction', { status: 'fails', reason: 'Not enough SUI.' }),
+  error('previewTransaction', new TypeError('Failed to fetch')),
   done('walletRequest', { bytes: 'aGk=', signature: 'sig' }),
   error('walletRequest', new Error('The Sui node could not be reached.')),
   done('clearSession'),
@@ -120,7 +153,9 @@ const serializeState = (snapshot: Snapshot) =>
     balance: snapshot.context.balance !== null,
     pendingTransfer: snapshot.context.pendingTransfer !== null,
     signature: snapshot.context.signature !== null,
-    walletRequest: snapshot.context.walletRequest !== null,
+    walletRequest: snapshot.context.walletRequest?.kind ?? null,
+    // What Approve reads: the dry run's verdict.
+    walletPreview: snapshot.context.walletPreview?.status ?? null,
     // A sign-in window's flow: none, opened, or stored (then listened for once it is lost).
     signInWindow: snapshot.context.signInWindow && snapshot.context.signInWindow.expiresAt !== null,
     pendingFlow: snapshot.context.pendingFlow,

@@ -55,6 +55,8 @@ export type SignInTag =
   | 'sending'
   /** A message is being signed. */
   | 'signing-message'
+  /** A dApp's request waits for the visitor's answer in the wallet's dialog (its dry run included). */
+  | 'awaiting-approval'
   | 'verifying-signature';
 
 /** What the Sui node said about the last signature. */
@@ -97,8 +99,10 @@ export interface SignInContext {
   publicKey: string | null;
   /** The chain this app signs for, 'sui:<network>': a wallet request for another is refused. */
   chain: string;
-  /** A dApp's request through a wallet, under way (or waiting for the proof). */
+  /** A dApp's request through a wallet, from the dry run and the visitor's answer to its signature. */
   walletRequest: WalletRequest | null;
+  /** What the dApp's transaction will do, from the node's dry run; null for a message, and until the dry run answers. */
+  walletPreview: TransactionPreview | null;
   /** Set by "Start over": the next restore discards a half-finished sign-in. */
   discardPendingFlow: boolean;
   /** Set when the visitor signs out: every tab of this app is signed out, not only this one. */
@@ -138,7 +142,15 @@ export interface SignInInput {
 
 /** A dApp's signing request, as the wallets (src/wallet/) pass it on; bytes are base64. */
 export type WalletRequest = { requestId: string; address: string; chain: string } & (
-  | { kind: 'signPersonalMessage'; message: string }
+  | {
+      kind: 'signPersonalMessage';
+      message: string;
+      /**
+       * The page that registered the wallets turned the visitor's dialog off for messages
+       * (its option, never the request's caller's); a transaction is always put to the visitor.
+       */
+      approvedByPage?: boolean;
+    }
   | {
       kind: 'signTransaction' | 'signAndExecuteTransaction';
       /** The transaction in its JSON form (Transaction.toJSON). */
@@ -148,6 +160,31 @@ export type WalletRequest = { requestId: string; address: string; chain: string 
       gasOwner: string | null;
     }
 );
+
+/**
+ * What a dApp's transaction will do, from the node's dry run (the schema's
+ * `simulateTransaction`), shown to the visitor before they approve it. Amounts are signed
+ * decimal strings in the coin's smallest unit (MIST for SUI).
+ */
+export type TransactionPreview =
+  | {
+      status: 'ok';
+      /** The transaction as the dry run built it (BCS, base64): Approve signs exactly these bytes. */
+      bytes: string;
+      /** This account's balance change per coin type (for SUI, the gas included). */
+      changes: { coinType: string; amount: string }[];
+      /** Where value goes: every other address that gains, and what. */
+      recipients: { address: string; coinType: string; amount: string }[];
+      /** The most the transaction may spend on gas, in MIST. */
+      gasBudget: string;
+    }
+  /** The node ran it, and it would fail: why. The visitor can only reject it. */
+  | { status: 'fails'; reason: string }
+  /** The dry run could not be made (the node unreachable): why. The visitor may still approve. */
+  | { status: 'unavailable'; reason: string };
+
+/** A request the visitor approved, as it is signed: a transaction's bytes as the dry run built them, when it did. */
+export type ApprovedWalletRequest = WalletRequest & { built?: string };
 
 /** What a wallet hands back: bytes and signature, with the digest and effects when executed (base64). */
 export interface WalletSignOutput {
@@ -175,7 +212,9 @@ export type WalletRefusal =
   | 'busy'
   | 'signInUnderWay'
   /** A connect's sign-in ended with neither an account nor a reason. */
-  | 'signInUnfinished';
+  | 'signInUnfinished'
+  /** The visitor said no: "Reject", Escape, or their sign-out while the request waited for them. */
+  | 'rejected';
 
 /** The machine's answer to a wallet event (emitted, by request id): done, or refused with why. */
 export type WalletAnswer = { type: 'wallet.answer'; requestId: string } & (
@@ -194,7 +233,7 @@ export type SignInEvent =
   | { type: 'user.signMessage'; message: string }
   | { type: 'user.refreshBalance' }
   | { type: 'user.requestTestSui' }
-  /** Send `amount` SUI (as typed, e.g. "0.5") to `recipient`; refused unless valid. */
+  /** Send `amount` MIST to `recipient` (a TransferRequest, as the form reads it); refused unless valid. */
   | { type: 'user.send'; recipient: string; amount: string }
   /** Ask the node again about the last signature. */
   | { type: 'user.verifySignature' }
@@ -224,7 +263,21 @@ export type SignInEvent =
   | { type: 'wallet.connect'; requestId: string; provider: string; silent: boolean }
   /** A dApp disconnects the wallet of `provider`: this tab signs out if that is its account's provider. */
   | { type: 'wallet.disconnect'; requestId: string; provider: string }
-  | { type: 'wallet.sign'; request: WalletRequest };
+  | { type: 'wallet.sign'; request: WalletRequest }
+  /** The visitor approves the dApp's request `requestId` in the wallet's dialog (a trusted click only). */
+  | { type: 'user.approve'; requestId: string }
+  /** The visitor rejects the dApp's request `requestId` ("Reject", or Escape). */
+  | { type: 'user.reject'; requestId: string }
+  /** The wallet's dialog could not be shown for `requestId` (its code did not load): the dApp hears why. */
+  | { type: 'wallet.dialogFailed'; requestId: string; message: string };
+
+/**
+ * The event of type `T`. An action reads its event by this cast, not xstate's assertEvent:
+ * each action is declared for the transitions of that event (beside them, and walked by the
+ * model-based test), so the check would never fail for a visitor, and it weighed on the
+ * first page.
+ */
+export type EventOf<T extends SignInEvent['type']> = Extract<SignInEvent, { type: T }>;
 
 export interface SignedInSession {
   provider: Provider;

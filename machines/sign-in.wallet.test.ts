@@ -8,15 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { LoginServiceError } from '../src/login-service/errors.ts';
 import type {
+  ApprovedWalletRequest,
   RestoreOutput,
   SignInEvent,
   StartInput,
   StartOutput,
+  TransactionPreview,
   WalletAnswer,
   WalletRequest,
   WalletSignOutput,
 } from './sign-in.types.ts';
-import { failing, inAccount, SESSION, stubbedMachine, type StubActors } from './test-stubs.ts';
+import { failing, inAccount, PREVIEW, SESSION, stubbedMachine, type StubActors } from './test-stubs.ts';
 
 const OTHER = `0x${'ef'.repeat(32)}`;
 const restoresTo = (status: 'signed-in' | 'ready' | 'empty') =>
@@ -38,10 +40,19 @@ async function started(restored: 'signed-in' | 'ready' | 'empty', overrides: Par
     await waitFor(actor, () => answers.some((answer) => answer.requestId === id));
     return answers.find((answer) => answer.requestId === id)!;
   };
-  return { actor, answers, ask };
+  /** A signing request the visitor approves once the dialog asks (after its dry run). */
+  const approved = async (event: Extract<SignInEvent, { type: 'wallet.sign' }>) => {
+    const id = event.request.requestId;
+    actor.send(event);
+    await waitFor(actor, (s) => s.matches({ account: { wallet: { asking: 'awaiting-approval' } } }));
+    return ask({ type: 'user.approve', requestId: id }, id);
+  };
+  return { actor, answers, ask, approved };
 }
 
-const sign = (request: Partial<WalletRequest> & { requestId: string }): SignInEvent => ({
+const awaitingApproval = { account: { wallet: { asking: 'awaiting-approval' } } } as const;
+
+const sign = (request: Partial<WalletRequest> & { requestId: string }): Extract<SignInEvent, { type: 'wallet.sign' }> => ({
   type: 'wallet.sign',
   request: {
     kind: 'signPersonalMessage',
@@ -105,13 +116,13 @@ describe('signInMachine and the wallets', () => {
 
   it('in ready, a request for this account and chain is signed in the wallet region, beside the rest', async () => {
     const seen: WalletRequest[] = [];
-    const { actor, ask } = await started('ready', {
+    const { actor, approved } = await started('ready', {
       walletRequest: fromPromise(async ({ input }: { input: WalletRequest }) => {
         seen.push(input);
         return { bytes: 'aGVsbG8=', signature: 'zk-signature' };
       }),
     });
-    const answer = await ask(sign({ requestId: 'm' }), 'm');
+    const answer = await approved(sign({ requestId: 'm' }));
     expect(answer).toEqual({
       type: 'wallet.answer',
       requestId: 'm',
@@ -150,30 +161,34 @@ describe('signInMachine and the wallets', () => {
       refusal: 'notThisAccount',
     });
     actor.send(sign({ requestId: 'slow' }));
-    expect(actor.getSnapshot().value).toMatchObject({ account: { session: { ready: 'waiting' }, wallet: 'working' } });
+    expect(actor.getSnapshot().value).toMatchObject({
+      account: { session: { ready: 'waiting' }, wallet: { asking: 'awaiting-approval' } },
+    });
     expect(await ask(sign({ requestId: 'c' }), 'c')).toMatchObject({ ok: false, refusal: 'busy' });
+    actor.send({ type: 'user.approve', requestId: 'slow' });
+    expect(actor.getSnapshot().value).toMatchObject({ account: { session: { ready: 'waiting' }, wallet: 'working' } });
+    expect(await ask(sign({ requestId: 'e' }), 'e')).toMatchObject({ ok: false, refusal: 'busy' });
 
     const nobody = await started('empty');
     expect(await nobody.ask(sign({ requestId: 'd' }), 'd')).toMatchObject({ ok: false, refusal: 'noAccount' });
   });
 
   it('signed in without a proof: the proof is made first, then the request is signed', async () => {
-    const { actor, ask } = await started('signed-in');
-    const answer = await ask(
+    const { actor, approved } = await started('signed-in');
+    const answer = await approved(
       sign({ requestId: 'p', kind: 'signTransaction', transaction: '{}', sender: null, gasOwner: null } as never),
-      'p',
     );
     expect(answer).toMatchObject({ ok: true, output: { signature: 'signed:p' } });
     expect(actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
   });
 
   it("a request in signed-in leaves the visitor's alert as it was (the proof it needs is not the visitor's click)", async () => {
-    const { actor, ask } = await started('signed-in', { requestTestSui: failing(new Error('The faucet is closed.')) });
+    const { actor, approved } = await started('signed-in', { requestTestSui: failing(new Error('The faucet is closed.')) });
     actor.send({ type: 'user.requestTestSui' });
     await waitFor(actor, (s) => s.context.failure !== null && !s.hasTag('funding') && !s.hasTag('loading-balance'));
     const alert = actor.getSnapshot().context.failure;
     expect(alert).toMatchObject({ message: 'The faucet is closed.', step: 'funding' });
-    expect(await ask(sign({ requestId: 'p' }), 'p')).toMatchObject({ ok: true });
+    expect(await approved(sign({ requestId: 'p' }))).toMatchObject({ ok: true });
     expect(actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
     expect(actor.getSnapshot().context.failure).toBe(alert);
   });
@@ -186,6 +201,7 @@ describe('signInMachine and the wallets', () => {
     });
     actor.send({ type: 'user.createProof' });
     actor.send(sign({ requestId: 'w' }));
+    actor.send({ type: 'user.approve', requestId: 'w' });
     expect(actor.getSnapshot().value).toMatchObject({ account: { session: 'proving', wallet: 'waiting-for-proof' } });
     expect(answers).toEqual([]);
     releaseProof();
@@ -201,7 +217,7 @@ describe('signInMachine and the wallets', () => {
     for (const restored of ['signed-in', 'ready'] as const) {
       let proofs = 0;
       let signings = 0;
-      const { actor, ask } = await started(restored, {
+      const { actor, ask, approved } = await started(restored, {
         createProof: fromPromise<void, void>(async () => void proofs++),
         walletRequest: fromPromise(async () => (signings++, { bytes: '', signature: '' })),
       });
@@ -224,21 +240,177 @@ describe('signInMachine and the wallets', () => {
       expect(actor.getSnapshot().matches(inAccount(restored))).toBe(true);
       // The same request naming this account (as the wallet reads it: canonical), or no one, goes on.
       const ours = { requestId: 'ok', kind: 'signTransaction', transaction: '{}', sender: SESSION.address, gasOwner: null };
-      expect(await ask(sign(ours as never), 'ok')).toMatchObject({ ok: true });
+      expect(await approved(sign(ours as never))).toMatchObject({ ok: true });
     }
   });
 
   it('a proof that cannot be made refuses the waiting request with the reason, and the account stays', async () => {
     const unavailable = new LoginServiceError(503, 'http_503', 'The login service answered with HTTP 503.');
-    const { actor, ask } = await started('signed-in', { createProof: failing(unavailable) });
-    expect(await ask(sign({ requestId: 'p' }), 'p')).toMatchObject({ ok: false, message: unavailable.message });
+    const { actor, approved } = await started('signed-in', { createProof: failing(unavailable) });
+    expect(await approved(sign({ requestId: 'p' }))).toMatchObject({ ok: false, message: unavailable.message });
     expect(actor.getSnapshot().matches({ account: { session: 'signed-in' } })).toBe(true);
     expect(actor.getSnapshot().context.walletRequest).toBeNull();
   });
 
   it('a signing failure is the dApp’s answer, not an alert: the visitor’s page is unchanged', async () => {
-    const { actor, ask } = await started('ready', { walletRequest: failing(new Error('The Sui node could not be reached.')) });
-    expect(await ask(sign({ requestId: 'f' }), 'f')).toMatchObject({ ok: false, message: 'The Sui node could not be reached.' });
+    const { actor, approved } = await started('ready', {
+      walletRequest: failing(new Error('The Sui node could not be reached.')),
+    });
+    expect(await approved(sign({ requestId: 'f' }))).toMatchObject({ ok: false, message: 'The Sui node could not be reached.' });
     expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+});
+
+const transaction = (requestId: string, extra: Partial<WalletRequest> = {}) =>
+  sign({ requestId, kind: 'signAndExecuteTransaction', transaction: '{}', sender: null, gasOwner: null, ...extra } as never);
+
+describe("the visitor approves a dApp's request", () => {
+  it('nothing is signed and no proof is made until "Approve"; "Reject" refuses it, and nothing was done', async () => {
+    let proofs = 0;
+    let signings = 0;
+    const counted = {
+      createProof: fromPromise<void, void>(async () => void proofs++),
+      walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
+    };
+    const { actor, answers, ask } = await started('signed-in', counted);
+    actor.send(sign({ requestId: 'm' }));
+    expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
+    expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
+    expect(actor.getSnapshot().context.walletRequest?.requestId).toBe('m');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([proofs, signings, answers.length]).toEqual([0, 0, 0]);
+    expect(await ask({ type: 'user.reject', requestId: 'm' }, 'm')).toEqual({
+      type: 'wallet.answer',
+      requestId: 'm',
+      ok: false,
+      refusal: 'rejected',
+    });
+    expect([proofs, signings]).toEqual([0, 0]);
+    expect(actor.getSnapshot().value).toMatchObject({ account: { session: 'signed-in', wallet: 'waiting' } });
+    expect(actor.getSnapshot().context.walletRequest).toBeNull();
+  });
+
+  it("an answer naming another request is not this request's: the dialog's request stays asked", async () => {
+    const { actor, answers } = await started('ready');
+    actor.send(sign({ requestId: 'now' }));
+    actor.send({ type: 'user.approve', requestId: 'earlier' });
+    actor.send({ type: 'user.reject', requestId: 'earlier' });
+    expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
+    expect(answers).toEqual([]);
+  });
+
+  it('a transaction is dry-run first; "Approve" signs the bytes the dry run built', async () => {
+    const inputs: unknown[] = [];
+    let finishDryRun = (_preview: TransactionPreview) => {};
+    const { actor } = await started('ready', {
+      previewTransaction: fromPromise<TransactionPreview, WalletRequest>(
+        () => new Promise((resolve) => (finishDryRun = resolve)),
+      ),
+      walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(
+        async ({ input }) => (inputs.push(input), { bytes: 'dHg=', signature: 's' }),
+      ),
+    });
+    actor.send(transaction('t'));
+    expect(actor.getSnapshot().matches({ account: { wallet: { asking: 'dry-running' } } })).toBe(true);
+    expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
+    // Not approvable before the visitor has seen what it does.
+    actor.send({ type: 'user.approve', requestId: 't' });
+    expect(actor.getSnapshot().matches({ account: { wallet: { asking: 'dry-running' } } })).toBe(true);
+    finishDryRun(PREVIEW);
+    await waitFor(actor, (s) => s.matches(awaitingApproval));
+    expect(actor.getSnapshot().context.walletPreview).toEqual(PREVIEW);
+    actor.send({ type: 'user.approve', requestId: 't' });
+    await waitFor(actor, (s) => s.matches({ account: { wallet: 'waiting' } }));
+    expect(inputs).toEqual([expect.objectContaining({ requestId: 't', built: 'dHg=' })]);
+    expect(actor.getSnapshot().context.walletPreview).toBeNull();
+  });
+
+  it('a dry run that says the transaction would fail: "Approve" does nothing, "Reject" refuses', async () => {
+    const fails: TransactionPreview = { status: 'fails', reason: 'Not enough SUI.' };
+    let signings = 0;
+    const { actor, ask } = await started('ready', {
+      previewTransaction: fromPromise<TransactionPreview, WalletRequest>(async () => fails),
+      walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
+    });
+    actor.send(transaction('t'));
+    await waitFor(actor, (s) => s.matches(awaitingApproval));
+    expect(actor.getSnapshot().context.walletPreview).toEqual(fails);
+    actor.send({ type: 'user.approve', requestId: 't' });
+    expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
+    expect(await ask({ type: 'user.reject', requestId: 't' }, 't')).toMatchObject({ ok: false, refusal: 'rejected' });
+    expect(signings).toBe(0);
+  });
+
+  it('a dry run that cannot be made is said, and the visitor may still approve: the request is built when signed', async () => {
+    const inputs: ApprovedWalletRequest[] = [];
+    const { actor, approved } = await started('ready', {
+      previewTransaction: fromPromise<TransactionPreview, WalletRequest>(async () => ({
+        status: 'unavailable',
+        reason: 'The Sui node could not be reached.',
+      })),
+      walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(
+        async ({ input }) => (inputs.push(input), { bytes: '', signature: 's' }),
+      ),
+    });
+    const answer = approved(transaction('t'));
+    await waitFor(actor, (s) => s.matches(awaitingApproval));
+    expect(actor.getSnapshot().context.walletPreview).toEqual({
+      status: 'unavailable',
+      reason: 'The Sui node could not be reached.',
+    });
+    expect(await answer).toMatchObject({ ok: true });
+    expect(inputs).toHaveLength(1);
+    expect(inputs[0]!.built).toBeUndefined();
+  });
+
+  it('a dry run whose own code fails is a dry run not made: the dialog says why, and the visitor decides', async () => {
+    const { actor } = await started('ready', { previewTransaction: failing(new Error('The sign-in code did not load.')) });
+    actor.send(transaction('t'));
+    await waitFor(actor, (s) => s.matches(awaitingApproval));
+    expect(actor.getSnapshot().context.walletPreview).toEqual({
+      status: 'unavailable',
+      reason: 'The sign-in code did not load.',
+    });
+  });
+
+  it('a dialog that cannot be shown refuses its request with why; another request id changes nothing', async () => {
+    const { actor, answers, ask } = await started('ready');
+    actor.send(sign({ requestId: 'm' }));
+    actor.send({ type: 'wallet.dialogFailed', requestId: 'other', message: 'x' });
+    expect(answers).toEqual([]);
+    expect(await ask({ type: 'wallet.dialogFailed', requestId: 'm', message: 'The dialog did not load.' }, 'm')).toMatchObject({
+      ok: false,
+      message: 'The dialog did not load.',
+    });
+    expect(actor.getSnapshot().matches({ account: { wallet: 'waiting' } })).toBe(true);
+  });
+
+  it("the visitor's sign-out while asked (or while the dry run runs), here or in another tab, is their rejection", async () => {
+    const cases = [
+      [{ type: 'user.signOut' }, { signOutEverywhere: true, notice: null }],
+      [{ type: 'tab.signedOut' }, { signOutEverywhere: false, notice: 'You signed out in another tab.' }],
+    ] as const;
+    for (const [signingOut, after] of cases) {
+      for (const request of [sign({ requestId: 'r' }), transaction('r')]) {
+        const { actor, answers } = await started('ready', {
+          previewTransaction: fromPromise<TransactionPreview, WalletRequest>(() => new Promise(() => {})),
+          clearSession: fromPromise<void, { everywhere: boolean }>(() => new Promise(() => {})),
+        });
+        actor.send(request);
+        expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
+        actor.send(signingOut);
+        expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'r', ok: false, refusal: 'rejected' }]);
+        // The sign-out itself is the one the account takes: everywhere when it is this tab's.
+        expect(actor.getSnapshot().matches({ 'logged-out': 'clearing' })).toBe(true);
+        expect(actor.getSnapshot().context).toMatchObject({ ...after, address: null, walletRequest: null });
+      }
+    }
+  });
+
+  it('the page that registered the wallets may sign messages without asking; never a transaction', async () => {
+    const { actor, ask } = await started('ready');
+    expect(await ask(sign({ requestId: 'm', approvedByPage: true } as never), 'm')).toMatchObject({ ok: true });
+    actor.send(transaction('t', { approvedByPage: true } as never));
+    await waitFor(actor, (s) => s.matches(awaitingApproval));
   });
 });

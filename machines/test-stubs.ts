@@ -8,6 +8,7 @@ import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import type {
+  ApprovedWalletRequest,
   SignInContext,
   BalanceOutput,
   CallbackOutput,
@@ -18,6 +19,7 @@ import type {
   SignOutput,
   StartInput,
   StartOutput,
+  TransactionPreview,
   Verification,
   WalletRequest,
   WalletSignOutput,
@@ -53,6 +55,15 @@ export const SESSION: SignedInSession = {
   publicKey: 'AAECAw==',
 };
 
+/** A dry run's answer: 0.25 SUI and its gas leave this account for another address. */
+export const PREVIEW: TransactionPreview = {
+  status: 'ok',
+  bytes: 'dHg=',
+  changes: [{ coinType: '0x2::sui::SUI', amount: '-251996000' }],
+  recipients: [{ address: `0x${'cd'.repeat(32)}`, coinType: '0x2::sui::SUI', amount: '250000000' }],
+  gasBudget: '3976000',
+};
+
 export const stubActors = {
   restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'empty' })),
   prepareSignIn: fromPromise<void, void>(async () => {}),
@@ -77,7 +88,9 @@ export const stubActors = {
   loadBalance: fromPromise<BalanceOutput, { address: string }>(async () => ({ balance: '2000000000' })),
   requestTestSui: fromPromise<void, { address: string }>(async () => {}),
   sendSui: fromPromise<TransferReceipt, TransferRequest>(async ({ input }) => ({ ...input, digest: 'Digest1111' })),
-  walletRequest: fromPromise<WalletSignOutput, WalletRequest>(async ({ input }) => ({
+  /** A transfer of 0.25 SUI to another address, with its gas. */
+  previewTransaction: fromPromise<TransactionPreview, WalletRequest>(async () => PREVIEW),
+  walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(async ({ input }) => ({
     bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=',
     signature: `signed:${input.requestId}`,
   })),

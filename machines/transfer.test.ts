@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatSui } from '../src/ui/transfer-messages.ts';
-import { checkTransfer, isSuiAddress, MIST_PER_SUI, parseSuiAmount } from './transfer.ts';
+import { formatSui } from './sui-amount.ts';
+import { acceptableTransfer } from './transfer.ts';
+import { checkTransfer, isSuiAddress, MIST_PER_SUI, parseSuiAmount } from './transfer-input.ts';
 
 const BOB = `0x${'b0'.repeat(32)}`;
 
@@ -55,5 +56,31 @@ describe('the rules of a transfer', () => {
       ok: true,
       request: { recipient: BOB, amount: String(MIST_PER_SUI) },
     });
+  });
+
+  it("what the form's rules accept, the machine takes; what the machine takes, the form could have sent", () => {
+    const typedAmount = fc.oneof(
+      fc.bigInt({ min: 0n, max: 10n ** 12n }).map((mist) => formatSui(mist).replace(/,/g, '')),
+      fc.string({ maxLength: 12 }),
+    );
+    const typedRecipient = fc.oneof(
+      fc.constant(BOB),
+      fc.constant(` ${BOB.toUpperCase().replace('0X', '0x')}`),
+      fc.string({ maxLength: 70 }),
+    );
+    const balance = fc.option(fc.bigInt({ min: 0n, max: 10n ** 12n }).map(String));
+    fc.assert(
+      fc.property(typedRecipient, typedAmount, balance, (recipient, amount, known) => {
+        const check = checkTransfer({ recipient, amount, balance: known });
+        if (check.ok) expect(acceptableTransfer(check.request, known)).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: -5n, max: 10n ** 12n }), balance, (mist, known) => {
+        const request = { recipient: BOB, amount: String(mist) };
+        const typed = mist >= 0n ? formatSui(mist).replace(/,/g, '') : String(mist);
+        expect(acceptableTransfer(request, known)).toBe(checkTransfer({ recipient: BOB, amount: typed, balance: known }).ok);
+      }),
+    );
   });
 });

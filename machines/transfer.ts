@@ -1,14 +1,10 @@
 /**
- * The rules of a SUI transfer the visitor asks for, pure so that the form (which shows
- * why a field is wrong) and the machine (which refuses an invalid `user.send`) share them:
- * a recipient that is a Sui address, and an amount that is positive, has at most nine
- * decimal places (1 SUI = 10^9 MIST) and is within the known balance. The rules name each
- * problem; the words for the visitor are the form's (src/ui/transfer-messages.ts), so the
- * first page, which carries the machine, does not carry them.
+ * A SUI transfer the visitor asks for, as the machine takes it (`user.send`): a recipient
+ * address and an amount in MIST. The form reads what the visitor typed into one
+ * (transfer-input.ts, with the words for each mistake); the machine checks it again here
+ * before anything is signed: the recipient is an address, the amount a positive whole
+ * number of MIST within the known balance.
  */
-export const MIST_PER_SUI = 1_000_000_000n;
-const SUI_DECIMALS = 9;
-
 export interface TransferRequest {
   /** The recipient's address, lower case, 0x and 64 hex digits. */
   recipient: string;
@@ -20,33 +16,6 @@ export interface TransferReceipt extends TransferRequest {
   digest: string;
 }
 
-export type RecipientProblem = 'missing' | 'not-an-address';
-export type AmountProblem = 'missing' | 'not-a-number' | 'not-positive' | 'balance-unknown' | 'over-balance';
-export type TransferCheck =
-  { ok: true; request: TransferRequest } | { ok: false; problems: { recipient?: RecipientProblem; amount?: AmountProblem } };
-
-/** "0.5" → 500000000n; null when the text is not a plain decimal with at most nine places. */
-export function parseSuiAmount(text: string): bigint | null {
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(text.trim());
-  if (!match || (match[1] === '' && (match[2] ?? '') === '')) return null;
-  const [, whole = '', fraction = ''] = match;
-  if (fraction.length > SUI_DECIMALS) return null;
-  return BigInt(whole || '0') * MIST_PER_SUI + BigInt(fraction.padEnd(SUI_DECIMALS, '0') || '0');
-}
-
-export const isSuiAddress = (text: string) => /^0x[0-9a-fA-F]{64}$/.test(text.trim());
-
-export function checkTransfer(input: { recipient: string; amount: string; balance: string | null }): TransferCheck {
-  const problems: { recipient?: RecipientProblem; amount?: AmountProblem } = {};
-  const recipient = input.recipient.trim();
-  if (recipient === '') problems.recipient = 'missing';
-  else if (!isSuiAddress(recipient)) problems.recipient = 'not-an-address';
-  const amount = parseSuiAmount(input.amount);
-  if (input.amount.trim() === '') problems.amount = 'missing';
-  else if (amount === null) problems.amount = 'not-a-number';
-  else if (amount <= 0n) problems.amount = 'not-positive';
-  else if (input.balance === null) problems.amount = 'balance-unknown';
-  else if (amount > BigInt(input.balance)) problems.amount = 'over-balance';
-  if (problems.recipient || problems.amount || amount === null) return { ok: false, problems };
-  return { ok: true, request: { recipient: recipient.toLowerCase(), amount: amount.toString() } };
-}
+/** Whether the machine takes this transfer: a canonical address, and a positive amount within `balance` (MIST). */
+export const acceptableTransfer = ({ recipient, amount }: TransferRequest, balance: string | null) =>
+  /^0x[\da-f]{64}$/.test(recipient) && /^[1-9]\d*$/.test(amount) && balance !== null && BigInt(amount) <= BigInt(balance);

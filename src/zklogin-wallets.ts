@@ -5,6 +5,10 @@
  * build's settings, as a page of its own (dapp.html) needs: a provider's answer in the URL
  * is taken at once, a stored session is restored, and a sign-in goes by redirect or popup
  * as VITE_SIGN_IN_MODE says. The app itself passes its running actor.
+ *
+ * Every signing request a dApp makes through these wallets is shown to the visitor in the
+ * wallet's own dialog, and waits for "Approve". A page may turn that off for personal
+ * messages only (`confirmPersonalMessages: false`, see WalletsOptions for the risk).
  */
 import { startSignInActor } from './app/sign-in-actor.ts';
 import { availableProviders, pageConfig } from './config.ts';
@@ -19,6 +23,7 @@ export function registerZkLoginWallets(options: ZkLoginWalletsOptions = {}) {
     actor,
     network: options.network ?? config.network,
     providers: options.providers ?? availableProviders(config),
+    confirmPersonalMessages: options.confirmPersonalMessages,
   });
   return { ...registered, actor, config };
 }

@@ -6,7 +6,14 @@
  * transaction code only for a transaction.
  */
 import { fromBase64 } from '@mysten/utils';
-import type { BalanceOutput, Verification, WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
+import type {
+  ApprovedWalletRequest,
+  BalanceOutput,
+  TransactionPreview,
+  Verification,
+  WalletRequest,
+  WalletSignOutput,
+} from '../../machines/sign-in.types.ts';
 import type { TransferReceipt, TransferRequest } from '../../machines/transfer.ts';
 import type { AppConfig } from '../config.ts';
 import { lazyModule } from '../lazy-module.ts';
@@ -64,8 +71,14 @@ export function createChainOperations({ config, signer }: ChainDependencies) {
     }: OperationArgs<{ message: string; signature: string; address: string }>): Promise<Verification> =>
       (await reads()).verifyPersonalMessage(input),
 
-    /** A dApp's request through a wallet: the machine has checked it is for this account. */
-    walletRequest: async ({ input }: OperationArgs<WalletRequest>): Promise<WalletSignOutput> => {
+    /** A dApp's transaction, dry-run for the visitor's dialog: the machine has checked it is for this account. */
+    previewTransaction: async ({ input }: OperationArgs<WalletRequest>): Promise<TransactionPreview> => {
+      if (input.kind === 'signPersonalMessage') throw new Error('A message has no dry run.');
+      return (await transactions()).previewTransaction({ json: input.transaction, sender: input.address });
+    },
+
+    /** A dApp's request through a wallet, which the visitor approved: the machine has checked it is for this account. */
+    walletRequest: async ({ input }: OperationArgs<ApprovedWalletRequest>): Promise<WalletSignOutput> => {
       const zkSigner = await signer();
       if (input.kind === 'signPersonalMessage') {
         const { bytes, signature } = await zkSigner.signPersonalMessage(fromBase64(input.message));
@@ -73,6 +86,7 @@ export function createChainOperations({ config, signer }: ChainDependencies) {
       }
       return (await transactions()).signTransaction({
         json: input.transaction,
+        built: input.built,
         sender: zkSigner.toSuiAddress(),
         signer: zkSigner,
         execute: input.kind === 'signAndExecuteTransaction',

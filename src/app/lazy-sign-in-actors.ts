@@ -31,6 +31,7 @@ const FORWARDED = [
   'loadBalance',
   'requestTestSui',
   'sendSui',
+  'previewTransaction',
   'walletRequest',
   'clearSession',
 ] as const satisfies readonly Exclude<keyof SignInOperations, 'restoreSession'>[];

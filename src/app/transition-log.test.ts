@@ -6,6 +6,18 @@ import { Secret } from '../../machines/secret.ts';
 import { createTransitionLog, statePath } from './transition-log.ts';
 import { TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';
 
+/** A machine restored to ready (stub actors), its balance read, with a log of its transitions. */
+async function readyAndLogged() {
+  const log = createTransitionLog();
+  const restored = fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...SESSION }));
+  const actor = createActor(stubbedMachine({ restoreSession: restored }), {
+    input: {},
+    inspect: (e) => log.observe(e),
+  }).start();
+  await waitFor(actor, (s) => s.matches({ account: { session: 'ready', chain: 'idle' } }));
+  return { log, actor };
+}
+
 describe('transition log', () => {
   it('records each state change with event, source, target and the time spent in the source', async () => {
     let clock = 1_000;
@@ -42,6 +54,31 @@ describe('transition log', () => {
     const contexts = log.entries().map((entry) => entry.context);
     expect(contexts.find((context) => context?.fragment !== null)?.fragment).toBe('[redacted]');
     expect(log.entries().at(-1)!.context).toMatchObject({ address: `0x${'ab'.repeat(32)}`, jwt: '[redacted]' });
+  });
+
+  it("redacts a dApp's personal message, in the request's event and in the context; the approval steps are logged", async () => {
+    const { log, actor } = await readyAndLogged();
+    const message = btoa('my private words');
+    const request = {
+      kind: 'signPersonalMessage',
+      requestId: 'm',
+      address: SESSION.address,
+      chain: 'sui:testnet',
+      message,
+    } as const;
+    actor.send({ type: 'wallet.sign', request });
+    actor.send({ type: 'user.approve', requestId: 'm' });
+    await waitFor(actor, (s) => s.matches({ account: { wallet: 'waiting' } }));
+    const json = log.toJSON();
+    expect(json).not.toContain(message);
+    const asked = log.entries().find((entry) => entry.event === 'wallet.sign')!;
+    expect(asked.to).toContain('account.wallet.asking.awaiting-approval');
+    expect(asked.payload).toMatchObject({ request: { kind: 'signPersonalMessage', requestId: 'm', message: '[redacted]' } });
+    expect(asked.context).toMatchObject({ walletRequest: { message: '[redacted]' } });
+    expect(log.entries().map((entry) => entry.event)).toContain('user.approve');
+    // What signing gave back (the signed bytes are the message) is redacted too.
+    const signed = log.entries().find((entry) => entry.event === 'xstate.done.actor.walletRequest')!;
+    expect(signed.payload).toMatchObject({ output: '[redacted]' });
   });
 
   it('keeps the newest TRANSITION_LOG_LIMIT transitions, so a tab open all day holds a bounded log', () => {
@@ -96,20 +133,7 @@ describe('transition log', () => {
 
 describe('transition log: the node work beside the account', () => {
   it('records each region of the account: signing and the node work are both in the log', async () => {
-    const log = createTransitionLog();
-    const actor = createActor(
-      stubbedMachine({
-        restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({
-          status: 'ready',
-          ...SESSION,
-        })),
-      }),
-      {
-        input: {},
-        inspect: (e) => log.observe(e),
-      },
-    ).start();
-    await waitFor(actor, (s) => s.matches({ account: { session: 'ready', chain: 'idle' } }));
+    const { log, actor } = await readyAndLogged();
     actor.send({ type: 'user.refreshBalance' });
     const steps = () => log.entries().map((e) => `${e.event}: ${e.to}`);
     await vi.waitFor(() =>

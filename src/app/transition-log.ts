@@ -13,7 +13,10 @@ import { isRootSnapshot, TRANSITION_LOG_LIMIT } from './transition-log-rules.ts'
 /**
  * Redaction of secrets from anything shown to developers (this log, the inspector): the
  * jwt, id_token, keys, randomness, proof and signature inputs. Secret boxes already print
- * as "[redacted]"; this catches secrets by name wherever they sit in plain objects.
+ * as "[redacted]"; this catches secrets by name wherever they sit in plain objects. A
+ * dApp's personal message is the visitor's business, not a bug report's: its text is
+ * redacted too, in the request (the event and the context) and in what signing it gave
+ * back (the signed bytes are the message).
  */
 const SECRET_NAMES = /^(jwt|id_?token|fragment|ephemeralKeyPair|privateKey|secretKey|randomness|proof|proofPoints|salt)$/i;
 
@@ -24,8 +27,10 @@ export function redact(value: unknown, depth = 0): unknown {
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return (value as { toJSON: () => unknown }).toJSON();
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   const result: Record<string, unknown> = {};
+  const { kind, type } = value as { kind?: unknown; type?: unknown };
+  const privateField = kind === 'signPersonalMessage' ? 'message' : type === 'xstate.done.actor.walletRequest' ? 'output' : '';
   for (const [name, item] of Object.entries(value)) {
-    result[name] = SECRET_NAMES.test(name) ? '[redacted]' : redact(item, depth + 1);
+    result[name] = SECRET_NAMES.test(name) || name === privateField ? '[redacted]' : redact(item, depth + 1);
   }
   return result;
 }

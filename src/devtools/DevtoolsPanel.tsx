@@ -4,7 +4,7 @@
  * Any step of the log (live, or a downloaded log loaded back, read-only) can be shown.
  * Loaded by dynamic import only when opened (?devtools or Alt+Shift+D).
  */
-import { useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { Component, useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
 import type { TransitionEntry, TransitionLog } from '../app/transition-log.ts';
 import { layoutGraph, type ChartLayout } from './layout.ts';
@@ -30,7 +30,40 @@ const knownStates = new Set(graph.nodes.map((node) => node.id));
 /** The step to show: the chosen one, else (live) the newest. */
 const clamp = (index: number, length: number) => Math.min(Math.max(index, 0), length - 1);
 
+/** Ours (the spec names none): the panel failed while drawing; the page goes on without it. */
+export const PANEL_FAILED = 'The statechart panel stopped working. The page goes on without it: reload to try again.';
+
+/**
+ * Keeps a panel that fails to itself: without a boundary React unmounts the whole page on
+ * the error, the account with it. A class, because React catches render errors only in one.
+ */
+class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <aside className="devtools devtools-failed" role="region" aria-label="Statechart">
+        <h2>Statechart</h2>
+        <p role="alert">{PANEL_FAILED}</p>
+      </aside>
+    );
+  }
+}
+
 export default function DevtoolsPanel({ log }: { log: TransitionLog }) {
+  return (
+    <PanelBoundary>
+      <Panel log={log} />
+    </PanelBoundary>
+  );
+}
+
+function Panel({ log }: { log: TransitionLog }) {
   const live = useLogEntries(log);
   const [layout, setLayout] = useState<ChartLayout | null>(null);
   const [replay, setReplay] = useState<{ name: string; entries: TransitionEntry[] } | null>(null);

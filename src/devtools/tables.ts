@@ -32,6 +32,9 @@ const SENDERS: Record<string, string> = {
   'wallet.connect': "a dApp: a wallet's standard:connect (silent or not)",
   'wallet.disconnect': "a dApp: a wallet's standard:disconnect",
   'wallet.sign': "a dApp: a wallet's sui:signPersonalMessage, sui:signTransaction or sui:signAndExecuteTransaction",
+  'user.approve': 'the visitor: "Approve" in the wallet\'s dialog (a trusted click only), for the request it shows',
+  'user.reject': 'the visitor: "Reject" or Escape in the wallet\'s dialog, for the request it shows',
+  'wallet.dialogFailed': "the wallet: its dialog's code did not load, so the visitor could not be asked",
 };
 
 function senderOf(eventType: string): string {

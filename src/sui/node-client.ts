@@ -8,14 +8,34 @@
  */
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { Transaction } from '@mysten/sui/transactions';
-import { normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
+import { fromBase64, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
+import { messageOf } from '../../machines/failure.ts';
+import type { TransactionPreview } from '../../machines/sign-in.types.ts';
 import type { TransferRequest } from '../../machines/transfer.ts';
+import { dryRunFailure, previewOf } from './dry-run.ts';
 import { NodeError } from './node-errors.ts';
 import { askingNode, NODE_TIMEOUT_MS, timedFetch, type SuiNodeOptions } from './node-reads.ts';
 
 /** Signs a built transaction's bytes (the zkLogin account's signer, zklogin-signature.ts). */
 export interface TransactionSigner {
   signTransaction(bytes: Uint8Array): Promise<{ signature: string }>;
+}
+
+/**
+ * A dApp's transaction, in its JSON form, as this account's: refused unless its sender is
+ * this account (or unset: then set) and its gas owner, if set, is this account.
+ */
+function ownTransaction(json: string, account: string): Transaction {
+  const tx = Transaction.from(json);
+  const { sender, gasData } = tx.getData();
+  const ours = normalizeSuiAddress(account);
+  if ((sender && normalizeSuiAddress(sender) !== ours) || (gasData.owner && normalizeSuiAddress(gasData.owner) !== ours)) {
+    throw new NodeError(
+      'The transaction names another address as its sender or gas owner, so it was not signed: this account signs only its own transactions.',
+    );
+  }
+  tx.setSenderIfNotSet(account);
+  return tx;
 }
 
 export function createSuiNodeClient(options: SuiNodeOptions) {
@@ -25,26 +45,41 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
 
   return {
     /**
-     * A dApp's transaction, in its JSON form: refused before it is built unless its sender
-     * is this account (or unset: then set) and its gas owner, if set, is this account; then
-     * built with the node (gas, object versions), signed, and executed when asked.
+     * The dry run of a dApp's transaction, for the visitor to see before they approve it:
+     * built with the node (gas, object versions), then run by the node without being
+     * committed (the schema's `simulateTransaction`). A transaction the node refuses, or
+     * whose run fails, is `fails` with the node's reason, as is one that cannot be read or
+     * names another sender or gas owner; a node that cannot be asked is `unavailable` with why.
+     */
+    async previewTransaction(input: { json: string; sender: string }): Promise<TransactionPreview> {
+      try {
+        const tx = ownTransaction(input.json, input.sender);
+        const bytes = await asked('dry-run the transaction', () => tx.build({ client }));
+        const result = await asked('dry-run the transaction', () =>
+          client.core.simulateTransaction({ transaction: bytes, include: { balanceChanges: true } }),
+        );
+        if (result.$kind === 'Transaction') return previewOf(bytes, result.Transaction.balanceChanges, input.sender);
+        const error = result.FailedTransaction.status.error;
+        return { status: 'fails', reason: dryRunFailure(error?.message ?? 'no reason given') };
+      } catch (error) {
+        const unreachable = error instanceof NodeError && error.unreachable;
+        return { status: unreachable ? 'unavailable' : 'fails', reason: messageOf(error) };
+      }
+    },
+
+    /**
+     * A dApp's transaction the visitor approved: signed as the dry run built it (`built`),
+     * or, when there was no dry run, built now with the node; executed when asked.
      */
     async signTransaction(input: {
       json: string;
+      built?: string;
       sender: string;
       signer: TransactionSigner;
       execute: boolean;
     }): Promise<SignedTransaction> {
-      const tx = Transaction.from(input.json);
-      const { sender, gasData } = tx.getData();
-      const ours = normalizeSuiAddress(input.sender);
-      if ((sender && normalizeSuiAddress(sender) !== ours) || (gasData.owner && normalizeSuiAddress(gasData.owner) !== ours)) {
-        throw new NodeError(
-          'The transaction names another address as its sender or gas owner, so it was not signed: this account signs only its own transactions.',
-        );
-      }
-      tx.setSenderIfNotSet(input.sender);
-      const bytes = await asked('prepare the transaction', () => tx.build({ client }));
+      const tx = ownTransaction(input.json, input.sender);
+      const bytes = input.built ? fromBase64(input.built) : await asked('prepare the transaction', () => tx.build({ client }));
       const { signature } = await input.signer.signTransaction(bytes);
       if (!input.execute) return { bytes: toBase64(bytes), signature };
       const result = await asked('execute the transaction', () =>

@@ -5,16 +5,13 @@ import type { AppConfig } from '../config.ts';
 import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
 import { BuiltInModeBanner } from './BuiltInModeNote.tsx';
 import { BusyStatus } from './BusyStatus.tsx';
-import { DevtoolsBoundary } from './DevtoolsBoundary.tsx';
+import { DevtoolsNotLoaded } from './DevtoolsNotLoaded.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
 import { useDevtoolsToggle } from './use-devtools-toggle.ts';
 import { useFocusOnChange } from './use-focus-on-change.ts';
 import { SignInActorContext, useContextValue, useHasTag, useSend, useJourneyStep } from './use-sign-in.ts';
-
-// Only fetched when opened: the first load carries none of the panel's code.
-const DevtoolsPanel = lazy(() => import('../devtools/DevtoolsPanel.tsx'));
 
 /** Ours (the spec names none): the account's screens did not arrive; the session is untouched. */
 export const SCREENS_NOT_LOADED =
@@ -88,10 +85,18 @@ interface AppProps {
   footer?: ReactNode;
 }
 
-/** The panel with the log, once both have loaded (the nearest Suspense's fallback meanwhile). */
-function Devtools({ transitionLog }: Pick<AppProps, 'transitionLog'>) {
-  return <DevtoolsPanel log={use(transitionLog())} />;
-}
+/**
+ * The statechart panel with the transition log, fetched only when opened: the first load
+ * carries none of the panel's code. If either does not arrive, that is said in the panel's
+ * place; the panel keeps its own failures to itself (DevtoolsPanel.tsx).
+ */
+const lazyDevtools = (transitionLog: AppProps['transitionLog']) =>
+  lazy(() =>
+    Promise.all([import('../devtools/DevtoolsPanel.tsx'), transitionLog()]).then(
+      ([{ default: Panel }, log]) => ({ default: () => <Panel log={log} /> }),
+      () => ({ default: DevtoolsNotLoaded }),
+    ),
+  );
 
 /** The page, given the running actor: everything below reads it from the context. */
 export function App({ actor, ...props }: AppProps) {
@@ -109,6 +114,7 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer }: Om
   const canSignIn = useHasTag('can-sign-in');
   const loginFailed = useHasTag('login-failed');
   const devtoolsOpen = useDevtoolsToggle(initiallyOpen ?? false);
+  const [Devtools] = useState(() => lazyDevtools(transitionLog));
   useFocusOnChange(state);
   return (
     <div className={devtoolsOpen ? 'app with-devtools' : 'app'} data-sign-in-state={state}>
@@ -142,11 +148,9 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer }: Om
         </Suspense>
       )}
       {devtoolsOpen && (
-        <DevtoolsBoundary>
-          <Suspense fallback={<p role="status">Loading the statechart…</p>}>
-            <Devtools transitionLog={transitionLog} />
-          </Suspense>
-        </DevtoolsBoundary>
+        <Suspense fallback={<p role="status">Loading the statechart…</p>}>
+          <Devtools />
+        </Suspense>
       )}
       <footer className="app-footer">{footer ?? <p>Network: {config.network}</p>}</footer>
     </div>

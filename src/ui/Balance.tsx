@@ -1,5 +1,5 @@
 import { StepAlert } from './StepAlert.tsx';
-import { formatSui } from './transfer-messages.ts';
+import { formatSui } from '../../machines/sui-amount.ts';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
 /** The SUI balance, with Refresh and (on testnet and devnet) Get test SUI. */

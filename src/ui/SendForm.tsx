@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { checkTransfer } from '../../machines/transfer.ts';
+import { checkTransfer } from '../../machines/transfer-input.ts';
 import { StepAlert } from './StepAlert.tsx';
-import { amountMessage, formatSui, RECIPIENT_MESSAGES } from './transfer-messages.ts';
+import { formatSui } from '../../machines/sui-amount.ts';
+import { amountMessage, RECIPIENT_MESSAGES } from './transfer-messages.ts';
 import { useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
 /**
- * Send SUI: a recipient and an amount, checked by the same rules the machine applies
- * (transfer.ts). Mistakes are shown beside their field once the visitor has tried to send;
+ * Send SUI: a recipient and an amount, read by the transfer rules (transfer-input.ts) into
+ * the request the machine takes (in MIST), which it checks again. Mistakes are shown beside their field once the visitor has tried to send;
  * without a proof the machine creates one first, then sends.
  */
 export function SendForm() {
@@ -47,7 +48,7 @@ export function SendForm() {
       document.getElementById(firstInvalid)?.focus();
       return;
     }
-    send({ type: 'user.send', recipient, amount });
+    send({ type: 'user.send', ...check.request });
   };
   return (
     <form className="send" onSubmit={submit} noValidate aria-labelledby={`${ids.recipient}-title`}>

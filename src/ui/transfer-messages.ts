@@ -1,20 +1,9 @@
 /**
- * What the transfer form says about each problem the rules (machines/transfer.ts) find,
- * and SUI amounts as a visitor reads them. In the chain panel's chunk, not on the first page.
+ * What the transfer form says about each problem the rules (machines/transfer-input.ts) find,
+ * in the chain panel's chunk, not on the first page.
  */
-import { MIST_PER_SUI, type AmountProblem, type RecipientProblem } from '../../machines/transfer.ts';
-
-const SUI_DECIMALS = 9;
-
-/** 1500000000 → "1.5"; 0 → "0"; thousands grouped. */
-export function formatSui(mist: bigint | string): string {
-  const value = BigInt(mist);
-  const sign = value < 0n ? '-' : '';
-  const absolute = value < 0n ? -value : value;
-  const whole = absolute / MIST_PER_SUI;
-  const fraction = (absolute % MIST_PER_SUI).toString().padStart(SUI_DECIMALS, '0').replace(/0+$/, '');
-  return `${sign}${whole.toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
-}
+import { formatSui } from '../../machines/sui-amount.ts';
+import type { AmountProblem, RecipientProblem } from '../../machines/transfer-input.ts';
 
 export const RECIPIENT_MESSAGES: Record<RecipientProblem, string> = {
   missing: "Enter the recipient's Sui address.",

@@ -1,6 +1,7 @@
 /**
  * The wallets over a running signInMachine: one Wallet Standard wallet per configured
- * provider, registered with every app on the page. Returns `unregister`. The public entry
+ * provider, registered with every app on the page, and the wallet's dialog that puts each
+ * of their signing requests to the visitor (approvals.ts). Returns `unregister`. The public entry
  * for a page (this app, or a dApp beside it) is `registerZkLoginWallets` in
  * src/zklogin-wallets.ts, which starts a machine when given none.
  *
@@ -13,6 +14,7 @@
 import type { IdentifierString, WalletEventsWindow, WindowAppReadyEventAPI } from '@mysten/wallet-standard';
 import { PROVIDERS, type Provider } from '../../machines/providers.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
+import { presentApprovals } from './approvals.ts';
 import { ZkLoginWallet } from './zklogin-wallet.ts';
 
 export interface WalletsOptions {
@@ -22,14 +24,46 @@ export interface WalletsOptions {
   network: string;
   /** The providers to offer (default: all three). */
   providers?: readonly Provider[];
+  /**
+   * Whether the visitor is asked before a personal message is signed (default: true).
+   * `false` signs any page script's message without a word to the visitor: only for a page
+   * that runs no script it does not trust, since a signed message can prove the account's
+   * consent to anything its text says (a login, an off-chain order). Transactions are always
+   * put to the visitor, whatever this says; no request can change it.
+   */
+  confirmPersonalMessages?: boolean;
 }
 
-export function registerWalletsOver({ actor, network, providers = PROVIDERS }: WalletsOptions): {
+/** One dialog per running machine, however many registrations share it. */
+const presenting = new WeakMap<SignInActorRef, { registrations: number; stop: () => void }>();
+
+function presentOnce(actor: SignInActorRef): () => void {
+  const current = presenting.get(actor) ?? {
+    registrations: 0,
+    stop: presentApprovals(actor, () => import('./approval-dialog.ts')),
+  };
+  current.registrations += 1;
+  presenting.set(actor, current);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    current.registrations -= 1;
+    if (current.registrations > 0) return;
+    current.stop();
+    presenting.delete(actor);
+  };
+}
+
+export function registerWalletsOver({ actor, network, providers = PROVIDERS, confirmPersonalMessages = true }: WalletsOptions): {
   wallets: ZkLoginWallet[];
   unregister: () => void;
 } {
   const chain = `sui:${network}` as IdentifierString;
-  const wallets = providers.map((provider) => new ZkLoginWallet({ actor, provider, chain }));
+  const wallets = providers.map(
+    (provider) => new ZkLoginWallet({ actor, provider, chain, confirmPersonalMessages: confirmPersonalMessages !== false }),
+  );
+  const stopPresenting = presentOnce(actor);
   const removers: (() => void)[] = [];
   const registerWith = (api: WindowAppReadyEventAPI) => wallets.forEach((wallet) => removers.push(api.register(wallet)));
   const onAppReady = (event: Event) => registerWith((event as CustomEvent<WindowAppReadyEventAPI>).detail);
@@ -41,6 +75,7 @@ export function registerWalletsOver({ actor, network, providers = PROVIDERS }: W
     unregister: () => {
       target.removeEventListener('wallet-standard:app-ready', onAppReady);
       removers.splice(0).forEach((remove) => remove());
+      stopPresenting();
     },
   };
 }

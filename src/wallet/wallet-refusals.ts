@@ -14,6 +14,7 @@ export const WALLET_REFUSALS = {
   busy: 'The account is busy with another request: try again when it is done.',
   signInUnderWay: 'A sign-in is already under way in this tab.',
   signInUnfinished: 'The sign-in did not finish.',
+  rejected: 'The visitor rejected the request.',
   /** The wallet's own: the account went away while a signing request waited. */
   signedOut: 'The session ended before the request was done.',
 } as const satisfies Record<WalletRefusal | 'signedOut', string>;

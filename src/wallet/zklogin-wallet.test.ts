@@ -54,8 +54,49 @@ describe('ZkLoginWallet', () => {
         account: wallet.accounts[0]!,
       });
     void sign();
-    await waitFor(actor, (snapshot) => snapshot.matches({ account: { session: 'ready', wallet: 'working' } }));
+    await waitFor(actor, (snapshot) =>
+      snapshot.matches({ account: { session: 'ready', wallet: { asking: 'awaiting-approval' } } }),
+    );
     await expect(sign()).rejects.toThrow(WALLET_REFUSALS.busy);
+  });
+
+  it("the visitor's rejection reaches the dApp as a rejection, and nothing was signed", async () => {
+    let signings = 0;
+    const { actor, wallet } = await walletOver({
+      walletRequest: fromPromise<WalletSignOutput, WalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
+    });
+    const signing = wallet.features['sui:signPersonalMessage'].signPersonalMessage({
+      message: new TextEncoder().encode('hi'),
+      account: wallet.accounts[0]!,
+    });
+    const asked = await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
+    actor.send({ type: 'user.reject', requestId: asked.context.walletRequest!.requestId });
+    await expect(signing).rejects.toThrow('The visitor rejected the request.');
+    expect(signings).toBe(0);
+  });
+
+  it('the page that registers the wallets may sign messages without asking; a caller cannot ask for it', async () => {
+    const seen: WalletRequest[] = [];
+    const { actor } = await walletOver({
+      walletRequest: fromPromise<WalletSignOutput, WalletRequest>(
+        async ({ input }) => (seen.push(input), { bytes: '', signature: 's' }),
+      ),
+    });
+    const trusting = new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet', confirmPersonalMessages: false });
+    const signed = await trusting.features['sui:signPersonalMessage'].signPersonalMessage({
+      message: new TextEncoder().encode('hi'),
+      account: trusting.accounts[0]!,
+    });
+    expect(signed.signature).toBe('s');
+    // The default wallet asks, whatever the caller puts in its input.
+    const asking = new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet' });
+    void asking.features['sui:signPersonalMessage'].signPersonalMessage({
+      message: new TextEncoder().encode('hi'),
+      account: asking.accounts[0]!,
+      approvedByPage: true,
+    } as never);
+    await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
+    expect(seen).toHaveLength(1);
   });
 
   it('a request under way when the session ends is refused, never left hanging', async () => {
@@ -66,6 +107,8 @@ describe('ZkLoginWallet', () => {
       message: new TextEncoder().encode('hi'),
       account: wallet.accounts[0]!,
     });
+    const asked = await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
+    actor.send({ type: 'user.approve', requestId: asked.context.walletRequest!.requestId });
     await waitFor(actor, (snapshot) => snapshot.matches({ account: { session: 'ready', wallet: 'working' } }));
     actor.send({ type: 'tab.signedOut' });
     await expect(signing).rejects.toThrow(WALLET_REFUSALS.signedOut);

@@ -59,12 +59,21 @@ export class ZkLoginWallet implements Wallet {
   readonly #actor: SignInActorRef;
   readonly #provider: Provider;
   readonly #chain: IdentifierString;
+  /** The registering page's choice (register.ts), private: no caller of a request can change it. */
+  readonly #confirmPersonalMessages: boolean;
   #account: ReadonlyWalletAccount | null = null;
 
-  constructor(options: { actor: SignInActorRef; provider: Provider; chain: IdentifierString }) {
+  constructor(options: {
+    actor: SignInActorRef;
+    provider: Provider;
+    chain: IdentifierString;
+    /** Default true: the visitor approves each message. */
+    confirmPersonalMessages?: boolean;
+  }) {
     this.#actor = options.actor;
     this.#provider = options.provider;
     this.#chain = options.chain;
+    this.#confirmPersonalMessages = options.confirmPersonalMessages !== false;
   }
 
   get version() {
@@ -185,6 +194,7 @@ export class ZkLoginWallet implements Wallet {
       address: input.account.address,
       chain: input.chain ?? this.#chain,
       message: toBase64(input.message),
+      ...(this.#confirmPersonalMessages ? {} : { approvedByPage: true }),
     });
     return { bytes, signature };
   };

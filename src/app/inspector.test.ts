@@ -1,0 +1,48 @@
+/**
+ * What the Stately inspector is given: the machine's own snapshots as they are (the
+ * inspector redacts their context), and the invoked actors' snapshots as their status
+ * only, so that a dApp's message and the signed bytes never leave the page.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
+import type { RestoreOutput } from '../../machines/sign-in.types.ts';
+import { SESSION, stubbedMachine } from '../../machines/test-stubs.ts';
+import { withoutChildData } from './inspector.ts';
+
+describe('what the inspector sees', () => {
+  it("an invoked actor's snapshot is its status only; the machine's own snapshots are whole", async () => {
+    const seen: InspectionEvent[] = [];
+    const restored = fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...SESSION }));
+    const actor = createActor(stubbedMachine({ restoreSession: restored }), {
+      input: {},
+      inspect: (event) => void seen.push(withoutChildData(event)),
+    }).start();
+    await waitFor(actor, (s) => s.matches({ account: { session: 'ready', chain: 'idle' } }));
+    const message = btoa('my private words');
+    const request = {
+      kind: 'signPersonalMessage',
+      requestId: 'm',
+      address: SESSION.address,
+      chain: 'sui:testnet',
+      message,
+    } as const;
+    actor.send({ type: 'wallet.sign', request });
+    actor.send({ type: 'user.approve', requestId: 'm' });
+    await waitFor(actor, (s) => s.matches({ account: { wallet: 'waiting' } }));
+
+    const children = seen.filter(
+      (event) =>
+        (event.type === '@xstate.snapshot' || event.type === '@xstate.actor') && event.actorRef.sessionId !== event.rootId,
+    );
+    expect(children.length).toBeGreaterThan(0);
+    for (const event of children) {
+      const snapshot = event.type === '@xstate.snapshot' ? event.snapshot : event.actorRef.getSnapshot();
+      expect(Object.keys(snapshot as object)).toEqual(['status']);
+    }
+    expect(JSON.stringify(children.map((event) => (event.type === '@xstate.snapshot' ? event.snapshot : null)))).not.toContain(
+      message,
+    );
+    const root = seen.filter((event) => event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId);
+    expect(root.at(-1)).toMatchObject({ snapshot: { context: { address: SESSION.address } } });
+  });
+});

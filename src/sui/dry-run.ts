@@ -1,0 +1,64 @@
+/**
+ * What a dry run says a dApp's transaction will do, as the wallet's dialog shows it: this
+ * account's balance change per coin, every other address that gains and what, and the gas
+ * budget of the bytes that "Approve" signs. Pure: node-client.ts asks the node.
+ */
+import type { SuiClientTypes } from '@mysten/sui/client';
+import { Transaction } from '@mysten/sui/transactions';
+import { normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
+import type { TransactionPreview } from '../../machines/sign-in.types.ts';
+import { refusalMessage } from './node-errors.ts';
+
+const SUI = '0x2::sui::SUI';
+
+/** One spelling per coin type (`0x2::sui::SUI` for `0x000…02::sui::SUI`), so that changes add up. */
+function coinTypeOf(coinType: string): string {
+  const [address, ...rest] = coinType.split('::');
+  if (!address || rest.length === 0) return coinType;
+  const normalized = normalizeSuiAddress(address);
+  return [normalized === normalizeSuiAddress('0x2') ? '0x2' : normalized, ...rest].join('::');
+}
+
+/** Sums per key, dropping what nets to zero; SUI first. */
+function totals<T extends { coinType: string }>(entries: (T & { amount: bigint })[], key: (entry: T) => string) {
+  const sums = new Map<string, T & { amount: bigint }>();
+  for (const entry of entries) {
+    const id = key(entry);
+    const sum = sums.get(id);
+    sums.set(id, sum ? { ...sum, amount: sum.amount + entry.amount } : entry);
+  }
+  return [...sums.values()]
+    .filter((entry) => entry.amount !== 0n)
+    .sort((a, b) => Number(b.coinType === SUI) - Number(a.coinType === SUI));
+}
+
+export function previewOf(
+  bytes: Uint8Array,
+  balanceChanges: readonly SuiClientTypes.BalanceChange[],
+  account: string,
+): Extract<TransactionPreview, { status: 'ok' }> {
+  const ours = normalizeSuiAddress(account);
+  const changes = balanceChanges.map((change) => ({
+    address: normalizeSuiAddress(change.address),
+    coinType: coinTypeOf(change.coinType),
+    amount: BigInt(change.amount),
+  }));
+  const own = totals(
+    changes.filter((change) => change.address === ours),
+    (change) => change.coinType,
+  );
+  const recipients = totals(
+    changes.filter((change) => change.address !== ours && change.amount > 0n),
+    (change) => `${change.address} ${change.coinType}`,
+  );
+  return {
+    status: 'ok',
+    bytes: toBase64(bytes),
+    changes: own.map(({ coinType, amount }) => ({ coinType, amount: amount.toString() })),
+    recipients: recipients.map(({ address, coinType, amount }) => ({ address, coinType, amount: amount.toString() })),
+    gasBudget: Transaction.from(bytes).getData().gasData.budget?.toString() ?? '0',
+  };
+}
+
+/** Why a dry run's execution failed, as the node says it (made readable where we know the reason). */
+export const dryRunFailure = (reason: string) => refusalMessage('run the transaction', reason);

@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+/**
+ * The wallet's dialog as a page script meets it: its role, name and two buttons, what it
+ * shows for a message and for each answer of a dry run, and what a script cannot do (its
+ * clicks and keys are not the visitor's). A trusted click is the browser's alone: the
+ * Playwright journeys (e2e/approvals.spec.ts) approve with one.
+ */
+import { toBase64 } from '@mysten/utils';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TransactionPreview } from '../../machines/sign-in.types.ts';
+import { ARM_DELAY_MS, openApprovalDialog, type ApprovalDialog, type ApprovalView } from './approval-dialog.ts';
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal behaviour, and no constructable style sheets.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+  if (!('adoptedStyleSheets' in ShadowRoot.prototype)) {
+    Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', { value: [], writable: true });
+  }
+  if (typeof CSSStyleSheet.prototype.replaceSync !== 'function') CSSStyleSheet.prototype.replaceSync = () => {};
+});
+
+const ACCOUNT = `0x${'ab'.repeat(32)}`;
+const BOB = `0x${'b0'.repeat(32)}`;
+const view = (extra: Partial<ApprovalView>): ApprovalView => ({
+  requestId: 'r1',
+  kind: 'signAndExecuteTransaction',
+  walletName: 'Sign in with Google',
+  address: ACCOUNT,
+  chain: 'sui:testnet',
+  site: 'https://dapp.example',
+  preview: null,
+  ...extra,
+});
+const OK: TransactionPreview = {
+  status: 'ok',
+  bytes: 'dHg=',
+  changes: [{ coinType: '0x2::sui::SUI', amount: '-251996000' }],
+  recipients: [{ address: BOB, coinType: '0x2::sui::SUI', amount: '250000000' }],
+  gasBudget: '3976000',
+};
+
+let open: ApprovalDialog | undefined;
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => {
+  open?.close();
+  open = undefined;
+  document.body.replaceChildren();
+  vi.useRealTimers();
+});
+
+function show(shown: ApprovalView) {
+  const answer = vi.fn();
+  open = openApprovalDialog(shown, answer);
+  const root = document.querySelector('[data-zklogin-wallet="approval"]')!.shadowRoot!;
+  const dialog = root.querySelector('dialog')!;
+  const button = (name: string) => [...root.querySelectorAll('button')].find((candidate) => candidate.textContent === name)!;
+  return { answer, root, dialog, button, text: () => dialog.textContent ?? '' };
+}
+
+describe("the wallet's dialog", () => {
+  it('a message: a modal dialog named "Approve message", its text, the wallet and account, and exactly Reject and Approve', () => {
+    const { dialog, root, text, button } = show(
+      view({ kind: 'signPersonalMessage', message: toBase64(new TextEncoder().encode('Sign in to Example')) }),
+    );
+    expect(dialog.open).toBe(true);
+    const title = root.getElementById(dialog.getAttribute('aria-labelledby')!)!;
+    expect(title.textContent).toBe('Approve message');
+    expect(text()).toContain('Sign in to Example');
+    expect(text()).toContain('Sign in with Google');
+    expect(text()).toContain(ACCOUNT);
+    expect(text()).toContain('https://dapp.example');
+    expect([...root.querySelectorAll('button')].map((candidate) => candidate.textContent)).toEqual(['Reject', 'Approve']);
+    // Armed a moment after it opens: a click meant for the page does not land on it.
+    expect(button('Approve').disabled).toBe(true);
+    vi.advanceTimersByTime(ARM_DELAY_MS);
+    expect(button('Approve').disabled).toBe(false);
+    // Focus is on the dialog itself: Enter approves nothing.
+    expect(root.activeElement).toBe(dialog);
+  });
+
+  it('a message that is not text: its bytes in hex', () => {
+    const { text } = show(view({ kind: 'signPersonalMessage', message: toBase64(new Uint8Array([0xde, 0xad, 0xbe, 0xef])) }));
+    expect(text()).toContain('de ad be ef');
+  });
+
+  it('a transaction: the dry run runs (Approve disabled), then its changes, recipient and gas budget (Approve enabled)', () => {
+    const { text, button, root } = show(view({}));
+    expect(root.getElementById('approval-title')!.textContent).toBe('Approve transaction');
+    expect(root.querySelector('[role="status"]')!.textContent).toMatch(/dry run/);
+    expect(button('Approve').disabled).toBe(true);
+    vi.advanceTimersByTime(ARM_DELAY_MS * 2);
+    expect(button('Approve').disabled).toBe(true);
+    open!.update(view({ preview: OK }));
+    expect(text()).toContain('\u22120.251996 SUI');
+    expect(text()).toContain(BOB);
+    expect(text()).toContain('+0.25 SUI');
+    expect(text()).toContain('0.003976 SUI');
+    // Armed a moment after what it shows changed.
+    expect(button('Approve').disabled).toBe(true);
+    vi.advanceTimersByTime(ARM_DELAY_MS);
+    expect(button('Approve').disabled).toBe(false);
+  });
+
+  it('a dry run that says it would fail: why, and only Reject', () => {
+    const { root, button } = show(view({ preview: { status: 'fails', reason: 'Not enough SUI.' } }));
+    expect(root.querySelector('[role="alert"]')!.textContent).toContain('Not enough SUI.');
+    vi.advanceTimersByTime(ARM_DELAY_MS * 2);
+    expect(button('Approve').disabled).toBe(true);
+  });
+
+  it('a dry run that could not be made: why, and Approve stays possible', () => {
+    const { root, button } = show(view({ preview: { status: 'unavailable', reason: 'The Sui node could not be reached.' } }));
+    expect(root.querySelector('[role="alert"]')!.textContent).toContain('could not be made');
+    vi.advanceTimersByTime(ARM_DELAY_MS);
+    expect(button('Approve').disabled).toBe(false);
+  });
+
+  it("a script's clicks and keys are not the visitor's: nothing is answered", () => {
+    const { answer, button, dialog } = show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    vi.advanceTimersByTime(ARM_DELAY_MS);
+    button('Approve').click();
+    button('Approve').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    button('Reject').click();
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(answer).not.toHaveBeenCalled();
+    expect(dialog.open).toBe(true);
+  });
+
+  it('a message or reason is shown as text, never as markup', () => {
+    const { root } = show(view({ preview: { status: 'fails', reason: '<img src=x onerror=alert(1)>' } }));
+    expect(root.querySelector('img')).toBeNull();
+    expect(root.querySelector('[role="alert"]')!.textContent).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('closed by anything but the wallet, the request is not approved: it is rejected', () => {
+    const { answer, dialog } = show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    dialog.close();
+    expect(answer).toHaveBeenCalledWith(false);
+  });
+
+  it('closing puts focus back where it was, and takes the dialog off the page', () => {
+    const before = document.createElement('button');
+    document.body.append(before);
+    before.focus();
+    const { answer } = show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    open!.close();
+    open = undefined;
+    expect(document.activeElement).toBe(before);
+    expect(document.querySelector('[data-zklogin-wallet]')).toBeNull();
+    expect(answer).not.toHaveBeenCalled();
+  });
+});
