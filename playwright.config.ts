@@ -28,7 +28,7 @@ export const DEV_SERVER_PORT = 4175;
 export const MOCK_SERVER_PORT = 5199;
 const MOCK_SERVER = `http://127.0.0.1:${MOCK_SERVER_PORT}`;
 export const REAL_MODE_KEY = 'enoki_public_e2e_real_mode';
-/** The real-mode mock server's epochs: sessions last two of them, one hour. */
+/** The real-mode mock server's epochs: sessions last two of them (one hour), plus VITE_ADDITIONAL_EPOCHS. */
 export const SESSION_EPOCH_MS = 30 * 60_000;
 
 const REAL_MODE_ENV = {
@@ -45,6 +45,8 @@ const REAL_MODE_ENV = {
   VITE_NATIVE_KEY: 'true',
   // A hang past the timeout is one of the journeys: keep it short.
   VITE_LOGIN_SERVICE_TIMEOUT_MS: '2000',
+  // Two epochs more than the service's own two: sessions of two hours (real-mode.real.spec.ts).
+  VITE_ADDITIONAL_EPOCHS: '2',
   // The Sui node and faucet on the mock server too (the real ones cannot be reached here).
   VITE_SUI_GRAPHQL_URL: `${MOCK_SERVER}/sui/graphql`,
   VITE_SUI_FAUCET_URL: `${MOCK_SERVER}/sui/faucet`,

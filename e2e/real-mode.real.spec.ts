@@ -74,7 +74,7 @@ test('real mode: the CSP lets the page reach the configured login service only',
   expect(reach).toEqual({ service: 'fetched', elsewhere: 'blocked' });
 });
 
-test('real mode, one-hour sessions: a plain click (which hovers first) costs one nonce call, and that nonce is sent', async ({
+test('real mode, two-hour sessions (VITE_ADDITIONAL_EPOCHS=2): a plain click (which hovers first) costs one nonce call, which asks for the extra epochs, and that nonce is sent', async ({
   page,
   request,
 }) => {
@@ -82,10 +82,12 @@ test('real mode, one-hour sessions: a plain click (which hovers first) costs one
   await expectState(page, 'idle');
   await request.delete(`${MOCK_SERVER}/__control/requests`);
   const nonceAnswers: { nonce: string; estimatedExpiration: number }[] = [];
+  const nonceRequests: { additionalEpochs?: unknown }[] = [];
   // Read each answer before the page sees it: a response listener races the navigation to the
   // provider, after which the browser no longer holds the body.
   await page.route(`${MOCK_SERVER}/v1/zklogin/nonce`, async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
+    nonceRequests.push(route.request().postDataJSON() as (typeof nonceRequests)[number]);
     const response = await route.fetch();
     const { data } = (await response.json()) as { data: (typeof nonceAnswers)[number] };
     nonceAnswers.push(data);
@@ -101,8 +103,9 @@ test('real mode, one-hour sessions: a plain click (which hovers first) costs one
   expect(seen.map((r) => r.path)).toEqual(['/v1/zklogin/nonce']);
   await expect.poll(() => nonceAnswers.length).toBe(1);
   const [answer] = nonceAnswers;
-  // The service's sessions are one hour long, and the prepared nonce was still used.
-  expect(answer!.estimatedExpiration - Date.now()).toBeLessThanOrEqual(HOUR);
-  expect(answer!.estimatedExpiration - Date.now()).toBeGreaterThan(HOUR - 60_000);
+  expect(nonceRequests).toEqual([expect.objectContaining({ additionalEpochs: 2 })]);
+  // The service's sessions are one hour long, two epochs more make two hours; the prepared nonce was still used.
+  expect(answer!.estimatedExpiration - Date.now()).toBeLessThanOrEqual(2 * HOUR);
+  expect(answer!.estimatedExpiration - Date.now()).toBeGreaterThan(2 * HOUR - 60_000);
   expect(authorizeUrl.searchParams.get('nonce')).toBe(answer!.nonce);
 });

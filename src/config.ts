@@ -73,6 +73,13 @@ const flag = (name: string) =>
     v.transform((value) => value === 'true' || value === '1'),
   );
 
+/** A whole number from `min` to `max`, in `unit`: one message for any way it is wrong. */
+const wholeNumber = (name: string, min: number, max: number, unit: string) => {
+  const message = (issue: v.BaseIssue<unknown>) =>
+    `${name} must be a whole number of ${unit} from ${min} to ${max}, ${got(issue)}.`;
+  return v.pipe(v.string(), v.regex(/^\d+$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message));
+};
+
 const providerSettings = (provider: Provider) => {
   const upper = provider.toUpperCase();
   return {
@@ -112,24 +119,9 @@ const settingsEntries = () =>
     ),
     VITE_NATIVE_KEY: v.optional(flag('VITE_NATIVE_KEY')),
     VITE_INSPECT: v.optional(flag('VITE_INSPECT')),
-    VITE_LOGIN_SERVICE_TIMEOUT_MS: v.optional(
-      v.pipe(
-        v.string(),
-        v.regex(
-          /^\d+$/,
-          (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
-        ),
-        v.transform(Number),
-        v.minValue(
-          100,
-          (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
-        ),
-        v.maxValue(
-          120_000,
-          (issue) => `VITE_LOGIN_SERVICE_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, ${got(issue)}.`,
-        ),
-      ),
-    ),
+    VITE_LOGIN_SERVICE_TIMEOUT_MS: v.optional(wholeNumber('VITE_LOGIN_SERVICE_TIMEOUT_MS', 100, 120_000, 'milliseconds')),
+    // Epochs a session lasts beyond what the login service gives (Enoki's own wallets send 0 to 30).
+    VITE_ADDITIONAL_EPOCHS: v.optional(wholeNumber('VITE_ADDITIONAL_EPOCHS', 0, 30, 'epochs')),
   });
 
 /** A key and VITE_BUILT_IN=true contradict each other, wherever they are read. */
@@ -221,6 +213,8 @@ export interface AppConfig {
   inspect: boolean;
   /** How long one login-service request may take. */
   requestTimeoutMs: number;
+  /** Epochs added to a session's life, sent as `additionalEpochs` with every nonce request (0 to 30). */
+  additionalEpochs: number;
   /** The Sui node's GraphQL endpoint. */
   suiGraphqlUrl: string;
   /** The faucet host for testnet and devnet; null on mainnet, where there is none. */
@@ -281,6 +275,7 @@ export function configTemplate(settings: Settings): ConfigTemplate {
     nativeKey: settings.VITE_NATIVE_KEY ?? false,
     inspect: settings.VITE_INSPECT ?? false,
     requestTimeoutMs: settings.VITE_LOGIN_SERVICE_TIMEOUT_MS ?? 15_000,
+    additionalEpochs: settings.VITE_ADDITIONAL_EPOCHS ?? 0,
     suiGraphqlUrl:
       settings.VITE_SUI_GRAPHQL_URL ?? (builtIn ? `${BUILT_IN_MOCK_PATH}/sui/graphql` : DEFAULT_SUI_GRAPHQL_URLS[network]),
     suiFaucetUrl:

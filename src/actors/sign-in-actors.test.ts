@@ -393,6 +393,23 @@ describe('the real actors against the mock login service', () => {
     }
   });
 
+  it('every nonce request carries additionalEpochs as configured (0 by default): the warm start and the click alike', async () => {
+    for (const [settings, expected] of [
+      [{}, 0],
+      [{ VITE_ADDITIONAL_EPOCHS: '7' }, 7],
+    ] as const) {
+      const deps = createDependencies(config(settings), { store: createMemoryStore(), vault: createMemoryVault() });
+      const createNonce = vi.spyOn(deps.client, 'createNonce');
+      const operations = createSignInOperations(deps);
+      const signal = new AbortController().signal;
+      await operations.prepareSignIn({ input: undefined, signal });
+      await operations.startSignIn({ input: { provider: 'twitch' }, signal }).catch(() => {});
+      await operations.startSignIn({ input: { provider: 'google' }, signal }).catch(() => {});
+      expect(createNonce.mock.calls.length).toBeGreaterThanOrEqual(2);
+      for (const [input] of createNonce.mock.calls) expect(input.additionalEpochs).toBe(expected);
+    }
+  });
+
   it("warm start: the key is made before the intent, so the nonce request leaves in the intent's own call, without WebCrypto", async () => {
     const deps = createDependencies(config(), { store: createMemoryStore(), vault: createMemoryVault() });
     const createNonce = vi.spyOn(deps.client, 'createNonce');

@@ -36,7 +36,10 @@ export function createStart({ config, client, sessions, vault, encryption, now }
     // A key made ahead lets the request leave in this task, ahead of the click's render.
     const key = keys.takeReady() ?? (await keys.take().catch(SignInError.rethrowAs('KEY_CREATION_FAILED')));
     const [nonce, { nonceMatches }] = await Promise.all([
-      client.createNonce({ network: config.network, ephemeralPublicKey: key.publicKey }, { signal }),
+      client.createNonce(
+        { network: config.network, ephemeralPublicKey: key.publicKey, additionalEpochs: config.additionalEpochs },
+        { signal },
+      ),
       nonceCheck.load(),
     ]);
     if (!nonceMatches(nonce, key.publicKey)) throw SignInError.of('NONCE_ANSWER_NOT_OURS');

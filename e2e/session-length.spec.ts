@@ -1,0 +1,23 @@
+/**
+ * How long a session lasts: VITE_ADDITIONAL_EPOCHS (0 by default) is sent as
+ * `additionalEpochs` with every nonce request, the warm start's and the click's alike. The
+ * real-mode build sets it to 2 (real-mode.real.spec.ts).
+ */
+import { expect, expectState, test } from './fixtures.ts';
+
+test('built-in mode, the default: every nonce request asks for 0 additional epochs', async ({ page }) => {
+  const bodies: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/v1/zklogin/nonce')) bodies.push(request.postDataJSON());
+  });
+  await page.goto('/');
+  await expectState(page, 'idle');
+  // The warm start (hover), then a click whose flow asks again if the prepared nonce was used.
+  await page.getByRole('button', { name: 'Sign in with Twitch' }).hover();
+  await expect.poll(() => bodies.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Sign in with Twitch' }).click();
+  await page.getByRole('button', { name: /Continue as Alice/ }).click();
+  await expectState(page, 'signed-in');
+  expect(bodies.length).toBeGreaterThan(0);
+  for (const body of bodies) expect(body).toMatchObject({ additionalEpochs: 0 });
+});
