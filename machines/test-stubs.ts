@@ -2,7 +2,7 @@
  * Stub actors for signInMachine tests: each does nothing and succeeds, unless a test
  * overrides it. Shared by the transition tests and the model-based tests.
  */
-import { type EventObject, fromCallback, fromPromise, getInitialSnapshot } from 'xstate';
+import { type AnyActorRef, type EventObject, fromCallback, fromPromise, getInitialSnapshot, waitFor } from 'xstate';
 import { journeyStep } from './journey.ts';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
@@ -118,3 +118,20 @@ export function stubbedMachine(overrides: Partial<StubActors> = {}, record: stri
 
 /** An actor implementation that fails with `error`. */
 export const failing = <T, I>(error: unknown) => fromPromise<T, I>(async () => Promise.reject(error));
+
+/**
+ * Has the account's wallet sign a dApp's personal message (`message`, base64), the visitor
+ * approving it, and waits until the request is answered.
+ */
+export async function signApprovedMessage(actor: AnyActorRef, message: string) {
+  const request = {
+    kind: 'signPersonalMessage',
+    requestId: 'm',
+    address: SESSION.address,
+    chain: 'sui:testnet',
+    message,
+  } as const;
+  actor.send({ type: 'wallet.sign', request } satisfies SignInEvent);
+  actor.send({ type: 'user.approve', requestId: 'm' } satisfies SignInEvent);
+  await waitFor(actor, (s) => s.matches({ account: { wallet: 'waiting' } }));
+}

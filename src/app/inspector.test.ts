@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import type { RestoreOutput } from '../../machines/sign-in.types.ts';
-import { SESSION, stubbedMachine } from '../../machines/test-stubs.ts';
+import { SESSION, signApprovedMessage, stubbedMachine } from '../../machines/test-stubs.ts';
 import { withoutChildData } from './inspector.ts';
 
 describe('what the inspector sees', () => {
@@ -19,16 +19,7 @@ describe('what the inspector sees', () => {
     }).start();
     await waitFor(actor, (s) => s.matches({ account: { session: 'ready', chain: 'idle' } }));
     const message = btoa('my private words');
-    const request = {
-      kind: 'signPersonalMessage',
-      requestId: 'm',
-      address: SESSION.address,
-      chain: 'sui:testnet',
-      message,
-    } as const;
-    actor.send({ type: 'wallet.sign', request });
-    actor.send({ type: 'user.approve', requestId: 'm' });
-    await waitFor(actor, (s) => s.matches({ account: { wallet: 'waiting' } }));
+    await signApprovedMessage(actor, message);
 
     const children = seen.filter(
       (event) =>

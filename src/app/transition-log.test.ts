@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { SESSION, stubbedMachine } from '../../machines/test-stubs.ts';
+import { SESSION, signApprovedMessage, stubbedMachine } from '../../machines/test-stubs.ts';
 import type { RestoreOutput } from '../../machines/sign-in.types.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createTransitionLog, statePath } from './transition-log.ts';
@@ -59,16 +59,7 @@ describe('transition log', () => {
   it("redacts a dApp's personal message, in the request's event and in the context; the approval steps are logged", async () => {
     const { log, actor } = await readyAndLogged();
     const message = btoa('my private words');
-    const request = {
-      kind: 'signPersonalMessage',
-      requestId: 'm',
-      address: SESSION.address,
-      chain: 'sui:testnet',
-      message,
-    } as const;
-    actor.send({ type: 'wallet.sign', request });
-    actor.send({ type: 'user.approve', requestId: 'm' });
-    await waitFor(actor, (s) => s.matches({ account: { wallet: 'waiting' } }));
+    await signApprovedMessage(actor, message);
     const json = log.toJSON();
     expect(json).not.toContain(message);
     const asked = log.entries().find((entry) => entry.event === 'wallet.sign')!;
