@@ -4,7 +4,7 @@
  * what never reaches a snapshot.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { LoginServiceError } from '../src/login-service/errors.ts';
 import { CATALOGUE, SignInError, TRANSIENT_CODES } from './errors.ts';
 import { Secret } from './secret.ts';
@@ -16,6 +16,22 @@ import { failing, inAccount, SESSION, stubbedMachine } from './test-stubs.ts';
 const fragment = () => new Secret('#id_token=abc');
 /** A restoreSession stub that finds `output` in storage. */
 const restoresTo = (output: RestoreOutput) => fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => output);
+
+/**
+ * Brings the actor to where `step` runs, as the visitor would: the click that starts a
+ * sign-in, Create proof, Sign message (a callback's steps start from the URL at load).
+ */
+async function runStep(actor: AnyActorRef, step: string) {
+  const clicks = {
+    startSignIn: ['idle', { type: 'user.signIn', provider: 'google' }],
+    createProof: [inAccount('signed-in'), { type: 'user.createProof' }],
+    signMessage: [inAccount('ready'), { type: 'user.signMessage', message: 'hi' }],
+  } as const;
+  const click = clicks[step as keyof typeof clicks];
+  if (!click) return;
+  await waitFor(actor, (s) => s.matches(click[0]));
+  actor.send(click[1]);
+}
 
 describe('signInMachine: running with stubbed actors', () => {
   afterEach(() => void vi.useRealTimers());
@@ -132,18 +148,7 @@ describe('signInMachine: running with stubbed actors', () => {
             : { status: 'empty' };
       const machine = stubbedMachine({ [where]: failing(error), restoreSession: restoresTo(restored) });
       const actor = createActor(machine, { input: startFrom }).start();
-      if (where === 'startSignIn') {
-        await waitFor(actor, (s) => s.matches('idle'));
-        actor.send({ type: 'user.signIn', provider: 'google' });
-      }
-      if (where === 'createProof') {
-        await waitFor(actor, (s) => s.matches({ account: { session: 'signed-in' } }));
-        actor.send({ type: 'user.createProof' });
-      }
-      if (where === 'signMessage') {
-        await waitFor(actor, (s) => s.matches({ account: { session: 'ready' } }));
-        actor.send({ type: 'user.signMessage', message: 'hi' });
-      }
+      await runStep(actor, where);
       const snapshot = await waitFor(actor, (s) => s.context.failure !== null && !s.hasTag('busy'));
       expect(snapshot.matches(LANDS_IN[where])).toBe(true);
       expect(snapshot.context.failure).toMatchObject({ code, message, retryable: TRANSIENT_CODES.has(code) });
@@ -210,14 +215,7 @@ describe('signInMachine: running with stubbed actors', () => {
       });
       const input = name === 'startSignIn' ? {} : { fragment: fragment() };
       const actor = createActor(stubbedMachine({ [name]: flaky }), { input }).start();
-      if (name === 'startSignIn') {
-        await waitFor(actor, (s) => s.matches('idle'));
-        actor.send({ type: 'user.signIn', provider: 'google' });
-      }
-      if (name === 'createProof') {
-        await waitFor(actor, (s) => s.matches({ account: { session: 'signed-in' } }));
-        actor.send({ type: 'user.createProof' });
-      }
+      await runStep(actor, name);
       const failed = await waitFor(actor, (s) => s.context.failure !== null);
       expect(failed.matches(landsIn === 'idle' ? { idle: 'cold' } : landsIn)).toBe(true);
       expect(failed.context.failure).toMatchObject({ message: 'The login service answered with HTTP 503.' });
