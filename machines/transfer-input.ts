@@ -6,10 +6,8 @@
  * machine takes (`user.send`, in MIST), which it checks again (transfer.ts). Pure, and
  * loaded with the form, not on the first page.
  */
+import { MIST_PER_SUI, SUI_DECIMALS } from './sui-amount.ts';
 import type { TransferRequest } from './transfer.ts';
-
-export const MIST_PER_SUI = 1_000_000_000n;
-const SUI_DECIMALS = 9;
 
 export type RecipientProblem = 'missing' | 'not-an-address';
 export type AmountProblem = 'missing' | 'not-a-number' | 'not-positive' | 'balance-unknown' | 'over-balance';

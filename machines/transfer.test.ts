@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatSui } from './sui-amount.ts';
 import { acceptableTransfer } from './transfer.ts';
-import { checkTransfer, isSuiAddress, MIST_PER_SUI, parseSuiAmount } from './transfer-input.ts';
+import { MIST_PER_SUI } from './sui-amount.ts';
+import { checkTransfer, isSuiAddress, parseSuiAmount } from './transfer-input.ts';
 
 const BOB = `0x${'b0'.repeat(32)}`;
 

@@ -4,19 +4,20 @@
  * budget of the bytes that "Approve" signs. Pure: node-client.ts asks the node.
  */
 import type { SuiClientTypes } from '@mysten/sui/client';
-import { Transaction } from '@mysten/sui/transactions';
-import { normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
+import { normalizeStructTag, normalizeSuiAddress, SUI_TYPE_ARG, toBase64 } from '@mysten/sui/utils';
+import { SUI_COIN_TYPE } from '../../machines/sui-amount.ts';
 import type { TransactionPreview } from '../../machines/sign-in.types.ts';
 import { refusalMessage } from './node-errors.ts';
 
-const SUI = '0x2::sui::SUI';
+const SUI_NORMALIZED = normalizeStructTag(SUI_TYPE_ARG);
 
-/** One spelling per coin type (`0x2::sui::SUI` for `0x000…02::sui::SUI`), so that changes add up. */
+/**
+ * One spelling per coin type, so that changes add up: the SDK's normal form (type
+ * parameters included), and SUI as the dialog names it (`0x2::sui::SUI`).
+ */
 function coinTypeOf(coinType: string): string {
-  const [address, ...rest] = coinType.split('::');
-  if (!address || rest.length === 0) return coinType;
-  const normalized = normalizeSuiAddress(address);
-  return [normalized === normalizeSuiAddress('0x2') ? '0x2' : normalized, ...rest].join('::');
+  const normalized = normalizeStructTag(coinType);
+  return normalized === SUI_NORMALIZED ? SUI_COIN_TYPE : normalized;
 }
 
 /** Sums per key, dropping what nets to zero; SUI first. */
@@ -29,13 +30,15 @@ function totals<T extends { coinType: string }>(entries: (T & { amount: bigint }
   }
   return [...sums.values()]
     .filter((entry) => entry.amount !== 0n)
-    .sort((a, b) => Number(b.coinType === SUI) - Number(a.coinType === SUI));
+    .sort((a, b) => Number(b.coinType === SUI_COIN_TYPE) - Number(a.coinType === SUI_COIN_TYPE));
 }
 
+/** `gasBudget`: the built transaction's, in MIST (the bytes' own: the caller built them). */
 export function previewOf(
   bytes: Uint8Array,
   balanceChanges: readonly SuiClientTypes.BalanceChange[],
   account: string,
+  gasBudget: string,
 ): Extract<TransactionPreview, { status: 'ok' }> {
   const ours = normalizeSuiAddress(account);
   const changes = balanceChanges.map((change) => ({
@@ -56,7 +59,7 @@ export function previewOf(
     bytes: toBase64(bytes),
     changes: own.map(({ coinType, amount }) => ({ coinType, amount: amount.toString() })),
     recipients: recipients.map(({ address, coinType, amount }) => ({ address, coinType, amount: amount.toString() })),
-    gasBudget: Transaction.from(bytes).getData().gasData.budget?.toString() ?? '0',
+    gasBudget,
   };
 }
 

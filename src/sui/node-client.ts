@@ -58,7 +58,8 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
         const result = await asked('dry-run the transaction', () =>
           client.core.simulateTransaction({ transaction: bytes, include: { balanceChanges: true } }),
         );
-        if (result.$kind === 'Transaction') return previewOf(bytes, result.Transaction.balanceChanges, input.sender);
+        const gasBudget = tx.getData().gasData.budget?.toString() ?? '0';
+        if (result.$kind === 'Transaction') return previewOf(bytes, result.Transaction.balanceChanges, input.sender, gasBudget);
         const error = result.FailedTransaction.status.error;
         return { status: 'fails', reason: dryRunFailure(error?.message ?? 'no reason given') };
       } catch (error) {
@@ -78,8 +79,10 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
       signer: TransactionSigner;
       execute: boolean;
     }): Promise<SignedTransaction> {
-      const tx = ownTransaction(input.json, input.sender);
-      const bytes = input.built ? fromBase64(input.built) : await asked('prepare the transaction', () => tx.build({ client }));
+      // The dry run's bytes were built from this JSON, checked then; without them it is checked and built now.
+      const bytes = input.built
+        ? fromBase64(input.built)
+        : await asked('prepare the transaction', () => ownTransaction(input.json, input.sender).build({ client }));
       const { signature } = await input.signer.signTransaction(bytes);
       if (!input.execute) return { bytes: toBase64(bytes), signature };
       const result = await asked('execute the transaction', () =>

@@ -28,16 +28,23 @@ beforeAll(() => {
 
 const ACCOUNT = `0x${'ab'.repeat(32)}`;
 const BOB = `0x${'b0'.repeat(32)}`;
-const view = (extra: Partial<ApprovalView>): ApprovalView => ({
-  requestId: 'r1',
-  kind: 'signAndExecuteTransaction',
-  walletName: 'Sign in with Google',
-  address: ACCOUNT,
-  chain: 'sui:testnet',
-  site: 'https://dapp.example',
-  preview: null,
-  ...extra,
-});
+/** A view as approvals.ts makes it; `canApprove` as the machine's guard would say (approvals.test.ts runs the machine). */
+const view = (extra: Partial<ApprovalView>): ApprovalView => {
+  const kind = extra.kind ?? 'signAndExecuteTransaction';
+  const preview = extra.preview ?? null;
+  const canApprove = kind === 'signPersonalMessage' || (preview !== null && preview.status !== 'fails');
+  return {
+    requestId: 'r1',
+    kind,
+    walletName: 'Sign in with Google',
+    address: ACCOUNT,
+    chain: 'sui:testnet',
+    site: 'https://dapp.example',
+    preview,
+    canApprove,
+    ...extra,
+  };
+};
 const OK: TransactionPreview = {
   status: 'ok',
   bytes: 'dHg=',
@@ -111,6 +118,12 @@ describe("the wallet's dialog", () => {
   it('a dry run that says it would fail: why, and only Reject', () => {
     const { root, button } = show(view({ preview: { status: 'fails', reason: 'Not enough SUI.' } }));
     expect(root.querySelector('[role="alert"]')!.textContent).toContain('Not enough SUI.');
+    vi.advanceTimersByTime(ARM_DELAY_MS * 2);
+    expect(button('Approve').disabled).toBe(true);
+  });
+
+  it('Approve is armed only when the machine would take it, whatever the dialog shows', () => {
+    const { button } = show(view({ preview: OK, canApprove: false }));
     vi.advanceTimersByTime(ARM_DELAY_MS * 2);
     expect(button('Approve').disabled).toBe(true);
   });

@@ -35,6 +35,11 @@ export interface ApprovalView {
   message?: string;
   /** A transaction's dry run; null while it runs. */
   preview: TransactionPreview | null;
+  /**
+   * Whether the machine would take the visitor's approval now (`snapshot.can(user.approve)`):
+   * a message; a transaction once its dry run has answered, unless it says it would fail.
+   */
+  canApprove: boolean;
 }
 
 export interface ApprovalDialog {
@@ -206,7 +211,7 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
 
   let closing = false;
   let answered = false;
-  /** What the visitor sees can be approved (a message; a dry run that ran and would not fail). */
+  /** What the visitor sees can be approved, as the machine says (ApprovalView.canApprove). */
   let approvable = false;
   /** When "Approve" is armed (performance.now()); later while the dialog has just changed. */
   let armedAt = Infinity;
@@ -252,8 +257,7 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
 
   const update = (view: ApprovalView) => {
     what.replaceChildren(view.kind === 'signPersonalMessage' ? messageSection(view.message ?? '') : previewSection(view));
-    // Approvable once the visitor can see what it does: not while the dry run runs, never when it would fail.
-    approvable = view.kind === 'signPersonalMessage' || (view.preview !== null && view.preview.status !== 'fails');
+    approvable = view.canApprove;
     approve.disabled = true;
     armedAt = approvable ? performance.now() + ARM_DELAY_MS : Infinity;
     clearTimeout(arming);

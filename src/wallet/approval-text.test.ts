@@ -25,4 +25,14 @@ describe("what the wallet's dialog says", () => {
     // A right-to-left override could make "approve" text read as something else.
     expect('hex' in messageShown(base64('send 1 \u202eIUS 0001'))).toBe(true);
   });
+
+  it('text with characters nobody sees is shown in hex: tag characters, zero-width spaces, the byte-order mark', () => {
+    // "Sign in" followed by " and pay" spelled in invisible tag characters (U+E0000 + ASCII).
+    const hidden = [...' and pay'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    for (const text of [`Sign in${hidden}`, 'Sign\u200b in', '\ufeffSign in', 'Sign in\u061c', 'pay\u00ad']) {
+      expect('hex' in messageShown(base64(text)), JSON.stringify(text)).toBe(true);
+    }
+    // An emoji joined by the zero-width joiner is still text.
+    expect(messageShown(base64('Hello \u{1f469}\u200d\u{1f4bb}'))).toEqual({ text: 'Hello \u{1f469}\u200d\u{1f4bb}' });
+  });
 });

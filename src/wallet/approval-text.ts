@@ -4,9 +4,8 @@
  * it is not text. Pure, so that the dialog (approval-dialog.ts) only lays it out.
  */
 import { fromBase64 } from '@mysten/utils';
-import { formatSui } from '../../machines/sui-amount.ts';
+import { formatSui, SUI_COIN_TYPE } from '../../machines/sui-amount.ts';
 
-const SUI = '0x2::sui::SUI';
 /** The typographic minus, as amounts are written ("−0.25 SUI"). */
 const MINUS = '\u2212';
 
@@ -15,7 +14,7 @@ export function formatAmount(coinType: string, amount: string): string {
   const value = BigInt(amount);
   const sign = value < 0n ? MINUS : '+';
   const absolute = value < 0n ? -value : value;
-  if (coinType === SUI) return `${sign}${formatSui(absolute)} SUI`;
+  if (coinType === SUI_COIN_TYPE) return `${sign}${formatSui(absolute)} SUI`;
   return `${sign}${absolute.toLocaleString('en-US')} of ${coinType} (smallest unit)`;
 }
 
@@ -23,18 +22,20 @@ export function formatAmount(coinType: string, amount: string): string {
 export const formatGas = (mist: string) => `${formatSui(mist)} SUI`;
 
 /**
- * Control characters other than tab, line feed and carriage return, and the marks that
- * reorder text (bidirectional overrides): a message holding one is shown in hex, since as
- * text it could read as something it is not.
+ * Control characters other than tab, line feed and carriage return, and every format
+ * character (Unicode Cf: the marks that reorder text, zero-width spaces, the byte-order
+ * mark, the tag characters that can spell a whole sentence nobody sees): a message holding
+ * one is shown in hex, since as text it could read as less than what is signed. The
+ * zero-width joiner alone is allowed: it only joins emoji ("👩‍💻").
  */
-// eslint-disable-next-line no-control-regex
-const NOT_PLAIN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const NOT_PLAIN_TEXT = /[^\P{Cc}\t\n\r]|(?!\u200d)\p{Cf}/u;
 
 /** A personal message (base64) as the visitor reads it: its UTF-8 text, or its bytes in hex. */
 export function messageShown(base64: string): { text: string } | { hex: string } {
   const bytes = fromBase64(base64);
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // A leading byte-order mark is kept in the text (and so refused), never silently dropped.
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
     if (!NOT_PLAIN_TEXT.test(text)) return { text };
   } catch {
     // Not UTF-8: shown in hex below.

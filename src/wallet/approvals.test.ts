@@ -11,7 +11,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { RestoreOutput, TransactionPreview, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
 import { PREVIEW, SESSION, stubbedMachine } from '../../machines/test-stubs.ts';
 import type { ApprovalView } from './approval-dialog.ts';
-import { DIALOG_NOT_LOADED, presentApprovals, WALLETS_REMOVED } from './approvals.ts';
+import { DIALOG_NOT_LOADED, DIALOG_NOT_SHOWN, presentApprovals } from './approvals.ts';
+import { WALLETS_REMOVED } from './zklogin-wallet.ts';
 
 async function running(preview: () => Promise<TransactionPreview> = async () => PREVIEW) {
   const actor = createActor(
@@ -111,6 +112,32 @@ describe("the wallet's dialog over the machine", () => {
     await waitFor(actor, () => answers.length > 0);
     expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'm', ok: false, message: DIALOG_NOT_LOADED }]);
     expect(actor.getSnapshot().matches({ account: { wallet: 'waiting' } })).toBe(true);
+  });
+
+  it('a dialog that cannot be shown in this browser refuses the request with why, and does not try again', async () => {
+    const { actor, answers } = await running();
+    const openApprovalDialog = vi.fn(() => {
+      throw new TypeError('adoptedStyleSheets is not supported');
+    });
+    presentApprovals(actor, async () => ({ openApprovalDialog }) as never);
+    actor.send(message('m'));
+    await waitFor(actor, () => answers.length > 0);
+    expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'm', ok: false, message: DIALOG_NOT_SHOWN }]);
+    expect(actor.getSnapshot().matches({ account: { wallet: 'waiting' } })).toBe(true);
+    expect(openApprovalDialog).toHaveBeenCalledTimes(1);
+  });
+
+  it('the view says whether the machine takes an approval: not while the dry run runs, yes once it has answered', async () => {
+    let finish = (_preview: TransactionPreview) => {};
+    const { actor } = await running(() => new Promise((resolve) => (finish = resolve)));
+    const dialog = standIn();
+    presentApprovals(actor, async () => dialog.module as never);
+    actor.send(transaction('t'));
+    await vi.waitFor(() => expect(dialog.shown).toHaveLength(1));
+    expect(dialog.shown[0]!.canApprove).toBe(false);
+    finish({ status: 'fails', reason: 'Not enough SUI.' });
+    await vi.waitFor(() => expect(dialog.shown).toHaveLength(2));
+    expect(dialog.shown[1]!.canApprove).toBe(false);
   });
 
   it('stopped, it closes an open dialog, refuses the request it asked about, and shows no more', async () => {

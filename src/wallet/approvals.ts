@@ -9,7 +9,7 @@
  */
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import type { ApprovalDialog, ApprovalView } from './approval-dialog.ts';
-import { walletName } from './zklogin-wallet.ts';
+import { walletName, WALLETS_REMOVED } from './zklogin-wallet.ts';
 
 type DialogModule = typeof import('./approval-dialog.ts');
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
@@ -18,8 +18,9 @@ type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
 export const DIALOG_NOT_LOADED =
   'The wallet could not show its approval dialog (its code did not load), so nothing was signed. Reload the page and try again.';
 
-/** Ours: the page unregistered the wallets while the visitor was being asked. */
-export const WALLETS_REMOVED = 'The page removed the wallet before the visitor answered, so nothing was signed.';
+/** Ours: the dialog's code arrived, but this browser could not show it. */
+export const DIALOG_NOT_SHOWN =
+  'The wallet could not show its approval dialog in this browser, so nothing was signed. Try another browser.';
 
 /** What the dialog shows for this snapshot; null when no request waits for the visitor. */
 export function approvalViewOf(snapshot: Snapshot, site: string): ApprovalView | null {
@@ -34,6 +35,8 @@ export function approvalViewOf(snapshot: Snapshot, site: string): ApprovalView |
     site,
     message: request.kind === 'signPersonalMessage' ? request.message : undefined,
     preview: walletPreview,
+    // The machine decides (its `approvable` guard): not while the dry run runs, never when it would fail.
+    canApprove: snapshot.can({ type: 'user.approve', requestId: request.requestId }),
   };
 }
 
@@ -69,9 +72,15 @@ export function presentApprovals(actor: SignInActorRef, load: () => Promise<Dial
     if (dialog && dialog.requestId !== view.requestId) close();
     if (!dialog) {
       const { requestId } = view;
-      dialog = module.openApprovalDialog(view, (approved) =>
-        actor.send(approved ? { type: 'user.approve', requestId } : { type: 'user.reject', requestId }),
-      );
+      try {
+        dialog = module.openApprovalDialog(view, (approved) =>
+          actor.send(approved ? { type: 'user.approve', requestId } : { type: 'user.reject', requestId }),
+        );
+      } catch {
+        // It could not be shown (a browser without what it needs): the dApp hears why, at once.
+        actor.send({ type: 'wallet.dialogFailed', requestId, message: DIALOG_NOT_SHOWN });
+        return;
+      }
     } else if (view.preview !== shownPreview) {
       dialog.update(view);
     }

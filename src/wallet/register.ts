@@ -55,13 +55,14 @@ function presentOnce(actor: SignInActorRef): () => void {
   };
 }
 
-export function registerWalletsOver({ actor, network, providers = PROVIDERS, confirmPersonalMessages = true }: WalletsOptions): {
+export function registerWalletsOver({ actor, network, providers = PROVIDERS, confirmPersonalMessages }: WalletsOptions): {
   wallets: ZkLoginWallet[];
   unregister: () => void;
 } {
   const chain = `sui:${network}` as IdentifierString;
   const wallets = providers.map(
-    (provider) => new ZkLoginWallet({ actor, provider, chain, confirmPersonalMessages: confirmPersonalMessages !== false }),
+    // Its default (the visitor approves each message) is the wallet's own.
+    (provider) => new ZkLoginWallet({ actor, provider, chain, confirmPersonalMessages }),
   );
   const stopPresenting = presentOnce(actor);
   const removers: (() => void)[] = [];
@@ -75,6 +76,8 @@ export function registerWalletsOver({ actor, network, providers = PROVIDERS, con
     unregister: () => {
       target.removeEventListener('wallet-standard:app-ready', onAppReady);
       removers.splice(0).forEach((remove) => remove());
+      // A dApp that still holds a wallet gets a refusal, not a request no dialog will show.
+      wallets.forEach((wallet) => wallet.remove());
       stopPresenting();
     },
   };

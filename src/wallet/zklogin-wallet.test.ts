@@ -7,7 +7,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { WALLET_REFUSALS } from './wallet-refusals.ts';
 import type { RestoreOutput, WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
 import { SESSION, stubbedMachine, type StubActors } from '../../machines/test-stubs.ts';
-import { ZkLoginWallet } from './zklogin-wallet.ts';
+import { WALLETS_REMOVED, ZkLoginWallet } from './zklogin-wallet.ts';
 
 async function walletOver(overrides: Partial<StubActors> = {}) {
   const actor = createActor(
@@ -97,6 +97,18 @@ describe('ZkLoginWallet', () => {
     } as never);
     await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
     expect(seen).toHaveLength(1);
+  });
+
+  it('removed (the page unregistered the wallets), it refuses to sign at once and asks the machine nothing', async () => {
+    const { actor, wallet } = await walletOver();
+    wallet.remove();
+    await expect(
+      wallet.features['sui:signPersonalMessage'].signPersonalMessage({
+        message: new TextEncoder().encode('hi'),
+        account: wallet.accounts[0]!,
+      }),
+    ).rejects.toThrow(WALLETS_REMOVED);
+    expect(actor.getSnapshot().matches({ account: { wallet: 'waiting' } })).toBe(true);
   });
 
   it('a request under way when the session ends is refused, never left hanging', async () => {

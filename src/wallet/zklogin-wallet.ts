@@ -55,6 +55,9 @@ function accountData(snapshot: Snapshot, provider: Provider): WalletAccountData 
   return account?.provider === provider ? account : null;
 }
 
+/** Ours: the page unregistered the wallets; a request then (or one the visitor was being asked about) is refused. */
+export const WALLETS_REMOVED = 'The page removed the wallet before the visitor answered, so nothing was signed.';
+
 export class ZkLoginWallet implements Wallet {
   readonly #actor: SignInActorRef;
   readonly #provider: Provider;
@@ -62,6 +65,8 @@ export class ZkLoginWallet implements Wallet {
   /** The registering page's choice (register.ts), private: no caller of a request can change it. */
   readonly #confirmPersonalMessages: boolean;
   #account: ReadonlyWalletAccount | null = null;
+  /** Unregistered (register.ts): no dialog asks the visitor any more, so nothing is signed. */
+  #removed = false;
 
   constructor(options: {
     actor: SignInActorRef;
@@ -181,7 +186,13 @@ export class ZkLoginWallet implements Wallet {
     return () => subscription.unsubscribe();
   };
 
+  /** The page unregistered this wallet: a signing request is refused at once, never left waiting for a dialog. */
+  remove() {
+    this.#removed = true;
+  }
+
   async #sign(request: WalletRequest) {
+    if (this.#removed) throw new Error(WALLETS_REMOVED);
     const answer = await this.#ask(request.requestId, { type: 'wallet.sign', request }, true);
     if (!answer.output) throw new Error('The wallet got no signature back.');
     return answer.output;
