@@ -39,6 +39,11 @@ const refuse = (refusal: WalletRefusal) => ({ actions: { type: 'refuseWallet', p
 type RequestAnswer = { ok: true; output: WalletSignOutput } | { ok: false; message: string } | { ok: false; refusal: 'rejected' };
 /** The visitor said no: the dApp hears that they rejected it. */
 const rejected = { type: 'answerWalletRequest', params: { ok: false, refusal: 'rejected' } as RequestAnswer } as const;
+/** The request is refused with the event's own words (a dialog that could not be shown, a proof that failed). */
+const refusedWithItsMessage = {
+  type: 'answerWalletRequest',
+  params: ({ event }: { event: { message: string } }): RequestAnswer => ({ ok: false, message: event.message }),
+} as const;
 /** A sign-out while the visitor is asked, here or in another tab: it is their answer too. */
 const withRejection = <T extends { actions: readonly string[] }>(signingOut: T) => ({
   ...signingOut,
@@ -77,10 +82,7 @@ export const walletRegion = {
         'wallet.dialogFailed': {
           guard: 'forThisRequest',
           target: 'waiting',
-          actions: {
-            type: 'answerWalletRequest',
-            params: ({ event }: { event: { message: string } }): RequestAnswer => ({ ok: false, message: event.message }),
-          },
+          actions: refusedWithItsMessage,
         },
       },
       states: {
@@ -123,12 +125,7 @@ export const walletRegion = {
       on: {
         'account.proofFailed': {
           target: 'waiting',
-          actions: [
-            {
-              type: 'answerWalletRequest',
-              params: ({ event }: { event: { message: string } }): RequestAnswer => ({ ok: false, message: event.message }),
-            },
-          ],
+          actions: refusedWithItsMessage,
         },
       },
     },

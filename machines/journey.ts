@@ -4,6 +4,8 @@
  * session region's step (signed-in, proving, ready). Pure: the page, the transition log's
  * readers and the tests read a state this way.
  */
+import type { StateValue } from 'xstate';
+
 export const JOURNEY_STEPS = [
   'restoring',
   'idle',
@@ -17,8 +19,6 @@ export const JOURNEY_STEPS = [
   'failed',
 ] as const;
 export type JourneyStep = (typeof JOURNEY_STEPS)[number];
-
-type StateValue = string | { [key: string]: StateValue | undefined };
 
 /** The journey's step for a state value (e.g. 'ready' for the account at ready, signing). */
 export function journeyStep(value: StateValue): JourneyStep {

@@ -71,10 +71,12 @@ export const lostWindowInIdle = {
       actions: ['clearFailure', { type: 'assignNotice', params: POPUP_NOTICES.expired }],
     },
   },
-  on: {
-    'popup.callback': { guard: 'lostWindow', target: 'callback-validating', actions: ['clearFailure', 'assignPopupCallback'] },
-  },
   exit: ['stopListeningForWindowAnswer', 'clearSignInWindow'],
+} as const;
+
+/** Idle's transition for the answer of a window's flow still listened for (beside idle's own `on`). */
+export const lostWindowAnswer = {
+  'popup.callback': { guard: 'lostWindow', target: 'callback-validating', actions: ['clearFailure', 'assignPopupCallback'] },
 } as const;
 
 export const signInWindowActions = {

@@ -5,8 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, waitFor } from 'xstate';
 import { signInMachine } from './sign-in.machine.ts';
-import type { BalanceOutput, RestoreOutput, SignInContext, SignInEvent, Verification } from './sign-in.types.ts';
-import { failing, PROVING, READY, SESSION, SIGNED_IN, snapshotAt, stubbedMachine } from './test-stubs.ts';
+import type { BalanceOutput, SignInContext, SignInEvent, Verification } from './sign-in.types.ts';
+import { failing, PROVING, READY, restoresTo, SESSION, SIGNED_IN, snapshotAt, stubbedMachine } from './test-stubs.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 
 const BOB = `0x${'b0'.repeat(32)}`;
@@ -15,8 +15,6 @@ const ACCOUNT = { provider: 'google', address: SESSION.address, expiresAt: SESSI
 const at = (value: Parameters<typeof snapshotAt>[0], context: Partial<SignInContext> = {}) =>
   snapshotAt(value, { ...ACCOUNT, ...context });
 const next = (snapshot: ReturnType<typeof at>, event: SignInEvent) => getNextSnapshot(signInMachine, snapshot, event);
-const restoresTo = (status: 'signed-in' | 'ready') =>
-  fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status, ...SESSION }));
 const unreachable = new TypeError('Failed to fetch');
 
 describe('signInMachine and the Sui node: pure transitions', () => {

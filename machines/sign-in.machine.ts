@@ -39,7 +39,7 @@ import { walletActions, walletGuards, walletRegion } from './account-wallet.ts';
 import { msUntilExpiry } from './expiry.ts';
 import { STRAY_CALLBACK } from './failure.ts';
 import { assignIn, dismiss, failWith, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
-import { awaitingPopup, lostWindowInIdle, signInWindowActions, signInWindowGuards } from './sign-in-window.ts';
+import { awaitingPopup, lostWindowAnswer, lostWindowInIdle, signInWindowActions, signInWindowGuards } from './sign-in-window.ts';
 import type { Secret } from './secret.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import type {
@@ -269,7 +269,7 @@ export const signInMachine = setup({
       tags: ['can-sign-in', 'settled'],
       entry: 'settleWalletConnect',
       on: {
-        ...lostWindowInIdle.on,
+        ...lostWindowAnswer,
         'user.signIn': signIn,
         'wallet.connect': walletSignIn,
         'url.fragment': onFragment,

@@ -11,11 +11,10 @@ import { Secret } from './secret.ts';
 import { journeyStep } from './journey.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { CallbackOutput, RestoreOutput } from './sign-in.types.ts';
-import { failing, inAccount, SESSION, stubbedMachine } from './test-stubs.ts';
+import { failing, inAccount, restoresTo, SESSION, stubbedMachine } from './test-stubs.ts';
 
 const fragment = () => new Secret('#id_token=abc');
 /** A restoreSession stub that finds `output` in storage. */
-const restoresTo = (output: RestoreOutput) => fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => output);
 
 /**
  * Brings the actor to where `step` runs, as the visitor would: the click that starts a
@@ -43,7 +42,7 @@ describe('signInMachine: running with stubbed actors', () => {
     [{ status: 'expired' } as const, 'logged-out'],
     [{ status: 'unreadable' } as const, 'logged-out'],
   ])('restores %o to %s', async (output, expected) => {
-    const actor = createActor(stubbedMachine({ restoreSession: fromPromise(async () => output) }), { input: {} }).start();
+    const actor = createActor(stubbedMachine({ restoreSession: restoresTo(output) }), { input: {} }).start();
     const snapshot = await waitFor(actor, (s) => !s.matches('restoring'));
     expect(journeyStep(snapshot.value)).toBe(expected);
     if (output.status === 'expired') expect(snapshot.context.notice).toBe('Your session has expired. Please sign in again.');
@@ -201,12 +200,12 @@ describe('signInMachine: running with stubbed actors', () => {
   });
 
   it.each([
-    ['startSignIn', 'idle', { type: 'user.signIn', provider: 'google' }, { redirecting: 'navigating' }],
-    ['fetchLogin', 'failed', { type: 'user.retry' }, inAccount('signed-in')],
-    ['createProof', inAccount('signed-in'), { type: 'user.createProof' }, inAccount('ready')],
+    ['startSignIn', { type: 'user.signIn', provider: 'google' }, { redirecting: 'navigating' }],
+    ['fetchLogin', { type: 'user.retry' }, inAccount('signed-in')],
+    ['createProof', { type: 'user.createProof' }, inAccount('ready')],
   ] as const)(
-    'a failing %s keeps its message in %s, and its way on works once the fault clears',
-    async (name, landsIn, wayOn, recovered) => {
+    'a failing %s keeps its message where it lands, and its way on works once the fault clears',
+    async (name, wayOn, recovered) => {
       let calls = 0;
       const flaky = fromPromise(async () => {
         calls += 1;
@@ -217,7 +216,7 @@ describe('signInMachine: running with stubbed actors', () => {
       const actor = createActor(stubbedMachine({ [name]: flaky }), { input }).start();
       await runStep(actor, name);
       const failed = await waitFor(actor, (s) => s.context.failure !== null);
-      expect(failed.matches(landsIn === 'idle' ? { idle: 'cold' } : landsIn)).toBe(true);
+      expect(failed.matches(LANDS_IN[name])).toBe(true);
       expect(failed.context.failure).toMatchObject({ message: 'The login service answered with HTTP 503.' });
       actor.send(wayOn);
       await waitFor(actor, (s) => s.matches(recovered as never));

@@ -31,21 +31,23 @@ export interface Failure {
 }
 
 /**
- * What a state means for the page, so that components follow tags, not state names:
- * busy (work under way), has-account (an address to show), has-proof (ready to sign),
- * can-sign-in (the provider buttons), verifying (between provider and address),
- * login-failed (the failed login lookup, with its own ways on), awaiting-popup (a sign-in
- * window is open).
+ * What a state means for the page, so that components follow tags, not state names (each
+ * tag's own line below says what it means).
  */
 export type SignInTag =
+  /** Work under way that the page waits for. */
   | 'busy'
+  /** An address to show. */
   | 'has-account'
+  /** The proof is stored: the account signs. */
   | 'has-proof'
+  /** The provider buttons. */
   | 'can-sign-in'
   /** The machine has settled on what this tab holds: not reading storage, nor between the provider and an address. */
   | 'settled'
   /** Between the provider and the address: the callback's checks, the login lookup, and its failure. */
   | 'verifying-sign-in'
+  /** The failed login lookup, with its own ways on (Try again, Start over). */
   | 'login-failed'
   /** A sign-in window (popup mode) is open: the buttons stay, and a click shows that window. */
   | 'awaiting-popup'
@@ -57,6 +59,7 @@ export type SignInTag =
   | 'signing-message'
   /** A dApp's request waits for the visitor's answer in the wallet's dialog (its dry run included). */
   | 'awaiting-approval'
+  /** The Sui node is asked whether the last signature verifies. */
   | 'verifying-signature';
 
 /** What the Sui node said about the last signature. */

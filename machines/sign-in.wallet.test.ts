@@ -9,7 +9,6 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { LoginServiceError } from '../src/login-service/errors.ts';
 import type {
   ApprovedWalletRequest,
-  RestoreOutput,
   SignInEvent,
   StartInput,
   StartOutput,
@@ -18,13 +17,9 @@ import type {
   WalletRequest,
   WalletSignOutput,
 } from './sign-in.types.ts';
-import { failing, inAccount, PREVIEW, SESSION, stubbedMachine, type StubActors } from './test-stubs.ts';
+import { failing, inAccount, PREVIEW, restoresTo, SESSION, type StubActors, stubbedMachine } from './test-stubs.ts';
 
 const OTHER = `0x${'ef'.repeat(32)}`;
-const restoresTo = (status: 'signed-in' | 'ready' | 'empty') =>
-  fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () =>
-    status === 'empty' ? { status } : { status, ...SESSION },
-  );
 
 /** A started actor, settled after its restore, and the answers it emits. */
 async function started(restored: 'signed-in' | 'ready' | 'empty', overrides: Partial<StubActors> = {}, record: string[] = []) {

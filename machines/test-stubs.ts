@@ -2,7 +2,8 @@
  * Stub actors for signInMachine tests: each does nothing and succeeds, unless a test
  * overrides it. Shared by the transition tests and the model-based tests.
  */
-import { type AnyActorRef, type EventObject, fromCallback, fromPromise, getInitialSnapshot, waitFor } from 'xstate';
+import { type AnyActorRef, type EventObject, fromCallback, fromPromise } from 'xstate';
+import { initialContext } from './context.ts';
 import { journeyStep } from './journey.ts';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
@@ -21,6 +22,7 @@ import type {
   StartOutput,
   TransactionPreview,
   Verification,
+  WalletAnswer,
   WalletRequest,
   WalletSignOutput,
 } from './sign-in.types.ts';
@@ -43,7 +45,7 @@ type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
  * the proof is stored, as the machine itself would have it there.
  */
 export function snapshotAt(value: StateValue, context: Partial<SignInContext> = {}) {
-  const base = getInitialSnapshot(signInMachine, {}).context;
+  const base = initialContext(undefined);
   const proofStored = journeyStep(value as never) === 'ready';
   return signInMachine.resolveState({ value, context: { ...base, proofStored, ...context } });
 }
@@ -105,6 +107,12 @@ export const stubActors = {
 
 export type StubActors = typeof stubActors;
 
+/** A restore that finds `found`: SESSION's account at that step, nothing ('empty'), or exactly the output given. */
+export const restoresTo = (found: 'signed-in' | 'ready' | 'empty' | RestoreOutput) =>
+  fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () =>
+    typeof found !== 'string' ? found : found === 'empty' ? { status: 'empty' } : { status: found, ...SESSION },
+  );
+
 /** The machine with stub actors, a recording navigate and clearFragment. */
 export function stubbedMachine(overrides: Partial<StubActors> = {}, record: string[] = []) {
   return signInMachine.provide({
@@ -121,9 +129,10 @@ export const failing = <T, I>(error: unknown) => fromPromise<T, I>(async () => P
 
 /**
  * Has the account's wallet sign a dApp's personal message (`message`, base64), the visitor
- * approving it, and waits until the request is answered.
+ * approving it, and returns the machine's answer once it is given; it fails unless the
+ * message was signed (a refusal, or a request never taken, is not a signature).
  */
-export async function signApprovedMessage(actor: AnyActorRef, message: string) {
+export async function signApprovedMessage(actor: AnyActorRef, message: string): Promise<WalletSignOutput> {
   const request = {
     kind: 'signPersonalMessage',
     requestId: 'm',
@@ -131,7 +140,16 @@ export async function signApprovedMessage(actor: AnyActorRef, message: string) {
     chain: 'sui:testnet',
     message,
   } as const;
+  const answered = new Promise<WalletAnswer>((resolve) => {
+    const subscription = actor.on('wallet.answer', (answer: WalletAnswer) => {
+      if (answer.requestId !== 'm') return;
+      subscription.unsubscribe();
+      resolve(answer);
+    });
+  });
   actor.send({ type: 'wallet.sign', request } satisfies SignInEvent);
   actor.send({ type: 'user.approve', requestId: 'm' } satisfies SignInEvent);
-  await waitFor(actor, (s) => s.matches({ account: { wallet: 'waiting' } }));
+  const answer = await answered;
+  if (!answer.ok || !answer.output) throw new Error(`signApprovedMessage: not signed (${JSON.stringify(answer)})`);
+  return answer.output;
 }

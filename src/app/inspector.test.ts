@@ -4,16 +4,14 @@
  * only, so that a dApp's message and the signed bytes never leave the page.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
-import type { RestoreOutput } from '../../machines/sign-in.types.ts';
-import { SESSION, signApprovedMessage, stubbedMachine } from '../../machines/test-stubs.ts';
+import { createActor, waitFor, type InspectionEvent } from 'xstate';
+import { restoresTo, SESSION, signApprovedMessage, stubbedMachine } from '../../machines/test-stubs.ts';
 import { withoutChildData } from './inspector.ts';
 
 describe('what the inspector sees', () => {
   it("an invoked actor's snapshot is its status only; the machine's own snapshots are whole", async () => {
     const seen: InspectionEvent[] = [];
-    const restored = fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...SESSION }));
-    const actor = createActor(stubbedMachine({ restoreSession: restored }), {
+    const actor = createActor(stubbedMachine({ restoreSession: restoresTo('ready') }), {
       input: {},
       inspect: (event) => void seen.push(withoutChildData(event)),
     }).start();

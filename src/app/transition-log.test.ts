@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { SESSION, signApprovedMessage, stubbedMachine } from '../../machines/test-stubs.ts';
-import type { RestoreOutput } from '../../machines/sign-in.types.ts';
+import { createActor, waitFor } from 'xstate';
+import { restoresTo, signApprovedMessage, stubbedMachine } from '../../machines/test-stubs.ts';
 import { Secret } from '../../machines/secret.ts';
 import { createTransitionLog, statePath } from './transition-log.ts';
 import { TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';
@@ -9,8 +8,7 @@ import { TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';
 /** A machine restored to ready (stub actors), its balance read, with a log of its transitions. */
 async function readyAndLogged() {
   const log = createTransitionLog();
-  const restored = fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...SESSION }));
-  const actor = createActor(stubbedMachine({ restoreSession: restored }), {
+  const actor = createActor(stubbedMachine({ restoreSession: restoresTo('ready') }), {
     input: {},
     inspect: (e) => log.observe(e),
   }).start();

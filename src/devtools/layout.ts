@@ -77,12 +77,12 @@ const JOURNEY = [
   ['callback-validating'],
   // The failed lookup sits beside fetching-login, off the main path.
   ['fetching-login', 'failed'],
-  // The account's session region goes on down the same axis (ACCOUNT_STEPS).
+  // The account's session region goes on down the same axis (its steps, in the order declared).
   ['account'],
   ['logged-out'],
 ];
-/** Within the account, the session's steps in the order the visitor takes them. */
-const ACCOUNT_STEPS = ['signed-in', 'proving', 'ready'].map((step) => `signIn.account.session.${step}`);
+/** The account's session region: its steps, declared in the order the visitor takes them. */
+const SESSION_REGION = 'signIn.account.session';
 const STACKING_EDGE = 'stacking:';
 const partitionOf = (id: string) => {
   const layer = JOURNEY.findIndex((names) => names.includes(id.split('.')[1] ?? ''));
@@ -148,8 +148,8 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
       node.children.filter((child) => byId.get(child)!.region !== null),
     );
   }
-  const steps = ACCOUNT_STEPS.filter((id) => byId.has(id));
-  if (steps.length > 1) stack(byId.get(steps[0]!)!.parent!, steps);
+  const steps = byId.get(SESSION_REGION)?.children ?? [];
+  if (steps.length > 1) stack(SESSION_REGION, steps);
 
   const laidOut = await new ELK().layout(root);
 

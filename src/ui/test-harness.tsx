@@ -5,10 +5,10 @@
  */
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createActor, fromPromise, getInitialSnapshot } from 'xstate';
-import { journeyStep } from '../../machines/journey.ts';
+import { createActor, fromPromise } from 'xstate';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
 import type { SignInContext } from '../../machines/sign-in.types.ts';
+import { snapshotAt } from '../../machines/test-stubs.ts';
 import { parseConfig, type AppConfig } from '../config.ts';
 import { SignInActorContext } from './use-sign-in.ts';
 
@@ -28,13 +28,9 @@ export const ACCOUNT = { provider: 'google', address: ADDRESS, expiresAt: Date.n
 
 type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
 
-/** The running actor at `value` with `context`, as the app would hold it. */
+/** The running actor at `value` with `context` (as the machine tests put it there: snapshotAt), as the app would hold it. */
 export function actorAt(value: StateValue, context: Partial<SignInContext> = {}) {
-  const base = getInitialSnapshot(signInMachine, {}).context;
-  // At ready, the proof is stored (as the machine itself would have it there).
-  const proofStored = journeyStep(value as never) === 'ready';
-  const snapshot = machine.resolveState({ value, context: { ...base, proofStored, ...context } });
-  return createActor(machine, { snapshot, input: {} }).start();
+  return createActor(machine, { snapshot: snapshotAt(value, context), input: {} }).start();
 }
 
 export function renderAt(value: StateValue, context: Partial<SignInContext>, ui: ReactNode) {

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { RestoreOutput, TransactionPreview, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
-import { PREVIEW, SESSION, stubbedMachine } from '../../machines/test-stubs.ts';
+import type { TransactionPreview, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
+import { PREVIEW, restoresTo, SESSION, stubbedMachine } from '../../machines/test-stubs.ts';
 import type { ApprovalView } from './approval-dialog.ts';
 import { DIALOG_NOT_LOADED, DIALOG_NOT_SHOWN, presentApprovals } from './approvals.ts';
 import { WALLETS_REMOVED } from './zklogin-wallet.ts';
@@ -17,7 +17,7 @@ import { WALLETS_REMOVED } from './zklogin-wallet.ts';
 async function running(preview: () => Promise<TransactionPreview> = async () => PREVIEW) {
   const actor = createActor(
     stubbedMachine({
-      restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...SESSION })),
+      restoreSession: restoresTo('ready'),
       previewTransaction: fromPromise<TransactionPreview, WalletRequest>(preview),
     }),
     { input: { chain: 'sui:testnet' } },

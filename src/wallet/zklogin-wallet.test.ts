@@ -5,14 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { WALLET_REFUSALS } from './wallet-refusals.ts';
-import type { RestoreOutput, WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
-import { SESSION, stubbedMachine, type StubActors } from '../../machines/test-stubs.ts';
+import type { WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
+import { restoresTo, SESSION, type StubActors, stubbedMachine } from '../../machines/test-stubs.ts';
 import { WALLETS_REMOVED, ZkLoginWallet } from './zklogin-wallet.ts';
 
 async function walletOver(overrides: Partial<StubActors> = {}) {
   const actor = createActor(
     stubbedMachine({
-      restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...SESSION })),
+      restoreSession: restoresTo('ready'),
       ...overrides,
     }),
     { input: { chain: 'sui:testnet' } },
