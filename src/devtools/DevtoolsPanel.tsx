@@ -13,6 +13,7 @@ import { renderSvg } from './render-svg.ts';
 import { ChartView } from './ChartView.tsx';
 import { TransitionLogView } from './TransitionLogView.tsx';
 import './devtools.css';
+import { PanelUnavailable } from './PanelUnavailable.tsx';
 
 const graph = machineGraph(signInMachine);
 
@@ -31,7 +32,7 @@ const knownStates = new Set(graph.nodes.map((node) => node.id));
 const clamp = (index: number, length: number) => Math.min(Math.max(index, 0), length - 1);
 
 /** Ours (the spec names none): the panel failed while drawing; the page goes on without it. */
-export const PANEL_FAILED = 'The statechart panel stopped working. The page goes on without it: reload to try again.';
+const PANEL_FAILED = 'The statechart panel stopped working. The page goes on without it: reload to try again.';
 
 /**
  * Keeps a panel that fails to itself: without a boundary React unmounts the whole page on
@@ -45,13 +46,7 @@ class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 
   render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <aside className="devtools devtools-failed" role="region" aria-label="Statechart">
-        <h2>Statechart</h2>
-        <p role="alert">{PANEL_FAILED}</p>
-      </aside>
-    );
+    return this.state.failed ? <PanelUnavailable message={PANEL_FAILED} /> : this.props.children;
   }
 }
 

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config.ts';
 import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
 import { BuiltInModeBanner } from './BuiltInModeNote.tsx';
 import { BusyStatus } from './BusyStatus.tsx';
-import { DevtoolsNotLoaded } from './DevtoolsNotLoaded.tsx';
+import { PanelUnavailable } from '../devtools/PanelUnavailable.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { StepProgress } from './StepProgress.tsx';
@@ -94,7 +94,7 @@ const lazyDevtools = (transitionLog: AppProps['transitionLog']) =>
   lazy(() =>
     Promise.all([import('../devtools/DevtoolsPanel.tsx'), transitionLog()]).then(
       ([{ default: Panel }, log]) => ({ default: () => <Panel log={log} /> }),
-      () => ({ default: DevtoolsNotLoaded }),
+      () => ({ default: PanelUnavailable }),
     ),
   );
 
