@@ -87,8 +87,10 @@ export default defineConfig({
       env: { VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: 'true' },
     },
     {
-      // Half-hour epochs: every session lasts one hour, as with a login service that has
-      // short sessions (the warm start must still cost one nonce call per sign-in).
+      // Half-hour epochs: the service's own sessions last two of them (one hour), as with a
+      // login service that has short sessions (the warm start must still cost one nonce call
+      // per sign-in). The real-mode build asks for two epochs more (VITE_ADDITIONAL_EPOCHS
+      // above), so its sessions last two hours.
       command: `node mocks/server.ts --port ${MOCK_SERVER_PORT} --api-key ${REAL_MODE_KEY} --epoch-ms ${SESSION_EPOCH_MS}`,
       url: `${MOCK_SERVER}/health`,
       reuseExistingServer: !process.env.CI,

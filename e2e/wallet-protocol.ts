@@ -6,10 +6,20 @@
  */
 import type { Page } from '@playwright/test';
 import { parseSerializedSignature } from '@mysten/sui/cryptography';
+import { Transaction } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
 import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
 import { computeZkLoginAddressFromSeed, parseZkLoginSignature } from '@mysten/sui/zklogin';
 import { expect, expectState } from './fixtures.ts';
+
+/** A transfer of `mist` from the account's gas coin to `recipient`, in the JSON form a dApp hands the wallet. */
+export async function transfer(mist: bigint, recipient: string, prepare: (tx: Transaction) => void = () => {}) {
+  const tx = new Transaction();
+  const [coin] = tx.splitCoins(tx.gas, [mist]);
+  tx.transferObjects([coin!], recipient);
+  prepare(tx);
+  return tx.toJSON();
+}
 
 /** The dApp's side of the protocol, installed before the app's own scripts. */
 export function installDapp() {

@@ -5,9 +5,9 @@
  * never our modules. Signatures are checked here in Node with @mysten/sui's own parsers
  * and verifiers. Built-in mode, in redirect mode (the default) and again in popup mode.
  */
-import { Transaction } from '@mysten/sui/transactions';
+import type { Transaction } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
-import { expect, expectState, signIn, test } from './fixtures.ts';
+import { countLoginServiceRequests, expect, expectState, signIn, test } from './fixtures.ts';
 import {
   accountsOf,
   approved,
@@ -17,6 +17,7 @@ import {
   installDapp,
   openAtSignInButtons,
   signMessageThrough,
+  transfer,
   walletsOf,
 } from './wallet-protocol.ts';
 
@@ -106,14 +107,11 @@ test('signPersonalMessage and signTransaction, each approved by the visitor: zkL
   await expect(
     page.getByRole('region', { name: /Your address on Sui/ }).getByRole('button', { name: 'Get test SUI' }),
   ).toBeEnabled();
-  const tx = new Transaction();
-  const [coin] = tx.splitCoins(tx.gas, [1000n]);
-  tx.transferObjects([coin!], login.address);
   const signedTx = await approved(
     call<{ bytes: string; signature: string }>(page, 'Sign in with Google', 'sui:signTransaction', 'signTransaction', {
       account: 'connected',
       chain: 'sui:testnet',
-      transaction: await tx.toJSON(),
+      transaction: await transfer(1000n, login.address),
     }),
     page,
   );
@@ -140,16 +138,13 @@ test('signAndExecuteTransaction, approved, against the mock node: a digest and e
   // soon as the faucet answers, while the balance's own read may still be on its way.
   await expect.poll(mist).toBeGreaterThanOrEqual(start + 1_000_000_000n);
   const before = (await mist())!;
-  const tx = new Transaction();
-  const [coin] = tx.splitCoins(tx.gas, [250_000_000n]);
-  tx.transferObjects([coin!], `0x${'b0'.repeat(32)}`);
   const executed = await approved(
     call<{ digest: string; effects: string; signature: string; bytes: string }>(
       page,
       'Sign in with Facebook',
       'sui:signAndExecuteTransaction',
       'signAndExecuteTransaction',
-      { account: login.address, chain: 'sui:testnet', transaction: await tx.toJSON() },
+      { account: login.address, chain: 'sui:testnet', transaction: await transfer(250_000_000n, `0x${'b0'.repeat(32)}`) },
     ),
     page,
   );
@@ -193,8 +188,8 @@ test('a transaction naming another sender, or another sender with this account a
 }) => {
   const { login } = await signIn(page, 'google', 'Alice');
   await walletsOf(page);
-  const proofs: string[] = [];
-  page.on('request', (request) => void (request.url().endsWith('/v1/zklogin/zkp') && proofs.push(request.url())));
+  // No proof, nor any other call to the login service.
+  const requests = countLoginServiceRequests(page);
   const elsewhere = `0x${'5e'.repeat(32)}`;
   const cases: [string, (tx: Transaction) => void][] = [
     ['another sender', (tx) => tx.setSender(elsewhere)],
@@ -202,14 +197,10 @@ test('a transaction naming another sender, or another sender with this account a
   ];
   for (const [name, prepare] of cases) {
     for (const method of ['signTransaction', 'signAndExecuteTransaction'] as const) {
-      const tx = new Transaction();
-      const [coin] = tx.splitCoins(tx.gas, [1000n]);
-      tx.transferObjects([coin!], login.address);
-      prepare(tx);
       const refused = await call(page, 'Sign in with Google', `sui:${method}`, method, {
         account: 'connected',
         chain: 'sui:testnet',
-        transaction: await tx.toJSON(),
+        transaction: await transfer(1000n, login.address, prepare),
       });
       expect(refused, `${name}, ${method}`).toEqual({
         ok: false,
@@ -233,8 +224,8 @@ test('a transaction naming another sender, or another sender with this account a
     transaction: v1,
   });
   expect(older).toMatchObject({ ok: false, error: expect.stringContaining('names another address') });
-  // Nothing else happened: no proof was asked for, and the account is as it was.
-  expect(proofs).toEqual([]);
+  // Nothing else happened: no proof (nor anything else) was asked for, and the account is as it was.
+  expect(requests).toEqual([]);
   await expectState(page, 'signed-in');
 });
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a TypeScript entry point with Node >= 22.12 (type stripping), providing Node 24
+# Runs a TypeScript entry point with Node >= 22.18 (type stripping without a flag), providing Node 24
 # when the system one is older: `bash scripts/node.sh bench/run.ts --runs 7`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
