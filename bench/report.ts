@@ -35,6 +35,8 @@ export interface CycleCheckpoint {
 
 export interface BenchResult {
   date: string;
+  /** The code measured: its commit, and whether the working tree held uncommitted changes (absent in older results). */
+  tree?: { commit: string; dirty: boolean };
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; chromium: string };
   settings: {
     runs: number;
@@ -84,6 +86,9 @@ export function renderTable(result: BenchResult): string {
   const { medians, machine, settings, prover, js, encryption, cycles } = result;
   const lines = [
     `Run ${result.date} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}, headless.`,
+    result.tree
+      ? `Code measured: commit ${result.tree.commit.slice(0, 7)}${result.tree.dirty ? ', with uncommitted changes' : ' (clean tree)'}.`
+      : 'Code measured: not recorded.',
     `Both apps: production builds in real mode against the same mock server on another origin, ${settings.latencyMs} ms per login-service call, extra proof delay ${settings.proofDelayMs} ms. ${settings.runs} alternating A/B runs per app after a warm-up; medians.`,
     `Both served alike by bench/static-server.ts: ${settings.revalidateAssets ? 'every file with no-cache, as `vite preview` does (--revalidate-assets)' : "a production host's rule: hashed assets kept for a year, the HTML asked for again"}.`,
     `The providers' addresses, for both alike: ${settings.redirectProviders ? "a redirect to the mock provider's own address, a second site (--redirect-providers)" : "the mock provider's pages served at the providers' own addresses, as a real provider's are"}.`,

@@ -10,6 +10,7 @@
  * [--skip-build]` sets what is measured.
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { countEntries, readStoredData } from '../e2e/browser-storage.ts';
@@ -438,8 +439,11 @@ export async function runBenchmark(browser: Browser) {
       return [app, { firstPage: sum(scripts.filter((script) => script.startedAt <= usableAt)), journey: sum(scripts) }];
     }),
   ) as BenchResult['js'];
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
   const result: BenchResult = {
     date: new Date().toISOString(),
+    // Which code the figures belong to: a result from a tree with uncommitted changes says so.
+    tree: { commit: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain').length > 0 },
     machine: {
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model ?? 'unknown',
