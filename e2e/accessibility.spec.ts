@@ -145,3 +145,25 @@ test('the address on chain: the balance, its failure, the transfer form with its
   await expect(page.getByText('Verified by the Sui node')).toBeVisible();
   await expectNoViolations(page, 'a receipt and a verified signature');
 });
+
+test('"Stay signed in": the notice in the last ten minutes, a refused renewal, and the buttons after the end', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page, 'google', 'Alice');
+  const end = Date.parse((await page.locator('.facts time').getAttribute('datetime'))!);
+  // The session's last five minutes: the notice with "Stay signed in".
+  await page.clock.fastForward(end - Date.now() - 5 * 60_000);
+  await expect(page.getByTestId('renewal').getByRole('button', { name: 'Stay signed in' })).toBeVisible();
+  await expectNoViolations(page, 'the renewal notice');
+  // Another identity at the provider: refused, the session kept.
+  await page.getByRole('button', { name: 'Stay signed in' }).click();
+  await page.getByRole('button', { name: /Continue as Bob/ }).click();
+  await expect(page.getByRole('alert')).toContainText('You signed in as someone else');
+  await expectNoViolations(page, 'a refused renewal');
+  // The end: the same provider first.
+  await page.clock.fastForward(10 * 60_000);
+  await expectState(page, 'logged-out');
+  await expect(page.getByRole('button', { name: 'Sign in again with Google' })).toBeVisible();
+  await expectNoViolations(page, 'the sign-in buttons after a session ended');
+});

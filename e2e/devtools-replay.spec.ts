@@ -33,8 +33,8 @@ test('download the log, load it back, and step through it with the arrow keys', 
   expect(entries.map((entry) => entry.to)).toEqual([
     'callback-validating',
     'fetching-login',
-    'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting',
-    'account.session.signed-in + account.chain.idle + account.wallet.waiting',
+    'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting + account.renewal.later',
+    'account.session.signed-in + account.chain.idle + account.wallet.waiting + account.renewal.later',
   ]);
 
   // As a developer would, in a fresh tab: the visitor's log, replayed read-only.
@@ -50,8 +50,8 @@ test('download the log, load it back, and step through it with the arrow keys', 
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(status).toContainText('step 3 of 4');
-  await expect(litLeaf(page)).toHaveCount(3);
-  for (const leaf of ['session.signed-in', 'chain.loading-balance', 'wallet.waiting']) {
+  await expect(litLeaf(page)).toHaveCount(4);
+  for (const leaf of ['session.signed-in', 'chain.loading-balance', 'wallet.waiting', 'renewal.later']) {
     await expect(litLeaf(page).and(page.locator(`[data-state-id="signIn.account.${leaf}"]`))).toHaveCount(1);
   }
   await expect(panel(page).locator('.transition.last')).toHaveAttribute('data-edge', 'signIn.fetching-login->signIn.account');

@@ -1,7 +1,8 @@
 import { BUTTONS, createProof, expect, expectEnabledButtons, expectState, signIn, test } from './fixtures.ts';
 
-const SIGNED_IN_LOADING = 'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting';
-const SIGNED_IN_AT_REST = 'account.session.signed-in + account.chain.idle + account.wallet.waiting';
+const SIGNED_IN_LOADING =
+  'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting + account.renewal.later';
+const SIGNED_IN_AT_REST = 'account.session.signed-in + account.chain.idle + account.wallet.waiting + account.renewal.later';
 
 const isPanelCode = (url: string) => /\/assets\/DevtoolsPanel-[\w-]+\.(js|css)$/.test(url);
 
@@ -22,7 +23,8 @@ test('?devtools shows the statechart with the current state lit through a full s
   // The account's three regions: signed in, the node work at rest once the balance has
   // come, and no dApp request.
   await expect(panel.getByTestId('devtools-state')).toHaveText(SIGNED_IN_AT_REST);
-  await expect(panel.locator('.state.active')).toHaveCount(7); // account, session, signed-in, chain, idle, wallet, waiting
+  // account, session, signed-in, chain, idle, wallet, waiting, renewal, later
+  await expect(panel.locator('.state.active')).toHaveCount(9);
   await expect(panel.locator('.state.active[data-state="signIn.account.session.signed-in"]')).toBeVisible();
   await expect(panel.locator('.state.active[data-state="signIn.account.chain.idle"]')).toBeVisible();
   // The last transition is the one drawn as animated: the balance's arrival.
@@ -39,9 +41,10 @@ test('?devtools shows the statechart with the current state lit through a full s
   await createProof(page);
   // A parallel state: each region's state is named and lit.
   await expect(panel.getByTestId('devtools-state')).toHaveText(
-    'account.session.ready.waiting + account.chain.idle + account.wallet.waiting',
+    'account.session.ready.waiting + account.chain.idle + account.wallet.waiting + account.renewal.later',
   );
-  await expect(panel.locator('.state.active')).toHaveCount(8); // account, session, ready, waiting, chain, idle, wallet, waiting
+  // account, session, ready, waiting, chain, idle, wallet, waiting, renewal, later
+  await expect(panel.locator('.state.active')).toHaveCount(10);
   await page.screenshot({ path: testInfo.outputPath('devtools-ready.png'), fullPage: true });
 });
 
@@ -146,7 +149,7 @@ test('clicking a state lists its transitions: event, guard, target', async ({ pa
   const list = panel.getByRole('region', { name: 'Transitions of the chosen state' });
   await expect(list.getByRole('heading')).toContainText('fetching-login');
   await expect(list.getByRole('row', { name: /done: fetchLogin/ })).toContainText('account');
-  await expect(list.getByRole('row', { name: /error: fetchLogin/ })).toContainText('failed');
+  await expect(list.getByRole('row', { name: /error: fetchLogin/ }).last()).toContainText('failed');
   await panel.locator('[data-state-id="signIn.failed"]').click();
   await expect(list.getByRole('row', { name: /user\.retry/ })).toContainText('canRetry');
   await expect(list.getByRole('row', { name: /user\.retry/ })).toContainText('fetching-login');

@@ -196,11 +196,14 @@ export async function clearFaults(request: APIRequestContext) {
   await request.delete(`${MOCK_SERVER}/__control/faults`);
 }
 
-/** A clean logged-out: the state, the notice, sign-in usable again, nothing stored. */
+/**
+ * A clean logged-out: the state, the notice, sign-in usable again, nothing stored. After a
+ * session that ended by itself, its provider's button says "Sign in again with …".
+ */
 export async function expectCleanLoggedOut(page: Page, notice: string) {
   await expectState(page, 'logged-out');
   await expect(page.getByRole('status')).toContainText(notice);
-  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: /^Sign in (again )?with Google$/ })).toBeEnabled();
   expect((await readBrowserStorage(page)).session).toEqual({});
 }
 

@@ -7,7 +7,8 @@
  */
 import type { Transaction } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
-import { countLoginServiceRequests, expect, expectState, signIn, test } from './fixtures.ts';
+import { computeZkLoginAddressFromSeed } from '@mysten/sui/zklogin';
+import { countLoginServiceRequests, createProof, expect, expectState, signIn, test } from './fixtures.ts';
 import {
   accountsOf,
   approved,
@@ -43,9 +44,65 @@ test('three wallets with the exact names, version, chain, icon and feature versi
         'sui:signPersonalMessage': '1.1.0',
         'sui:signTransaction': '2.0.0',
         'sui:signAndExecuteTransaction': '2.0.0',
+        'enoki:getMetadata': '1.0.0',
+        'enoki:getSession': '1.0.0',
       },
     })),
   );
+});
+
+test("Enoki's features through the protocol: getMetadata names the provider; getSession gives the token as the provider issued it, the proof after Create proof, null for another provider's wallet, and refuses another network", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expectState(page, 'idle');
+  await walletsOf(page);
+  expect(await call(page, 'Sign in with Twitch', 'enoki:getMetadata', 'getMetadata')).toEqual({
+    ok: true,
+    value: { provider: 'twitch' },
+  });
+  expect(await call(page, 'Sign in with Google', 'enoki:getSession', 'getSession')).toEqual({ ok: true, value: null });
+
+  const { idToken, login } = await signIn(page, 'google', 'Alice');
+  await walletsOf(page);
+  type Session = { jwt: string; maxEpoch: number; randomness: string; expiresAt: number; proof?: { addressSeed: string } };
+  const before = await call<Session>(page, 'Sign in with Google', 'enoki:getSession', 'getSession');
+  if (!before.ok || !before.value) throw new Error(`no session: ${JSON.stringify(before)}`);
+  expect(before.value.jwt).toBe(idToken);
+  expect(before.value).toEqual({
+    jwt: idToken,
+    maxEpoch: expect.any(Number),
+    randomness: expect.stringMatching(/^\d+$/),
+    expiresAt: expect.any(Number),
+  });
+  // The end the account shows.
+  expect(new Date(before.value.expiresAt).toISOString()).toBe(await page.locator('.facts time').getAttribute('datetime'));
+  // Read without a word to the visitor: no dialog.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await createProof(page);
+  const after = await call<Session>(page, 'Sign in with Google', 'enoki:getSession', 'getSession', { network: 'testnet' });
+  if (!after.ok || !after.value?.proof) throw new Error(`no proof: ${JSON.stringify(after)}`);
+  expect(after.value.jwt).toBe(idToken);
+  expect(after.value.proof).toEqual({
+    proofPoints: { a: expect.any(Array), b: expect.any(Array), c: expect.any(Array) },
+    issBase64Details: { value: expect.any(String), indexMod4: expect.any(Number) },
+    headerBase64: expect.any(String),
+    addressSeed: expect.any(String),
+  });
+  // The proof's address seed, with the token's issuer, is this account's address.
+  const { iss } = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as { iss: string };
+  expect(computeZkLoginAddressFromSeed(BigInt(after.value.proof.addressSeed), iss, false)).toBe(login.address);
+
+  expect(await call(page, 'Sign in with Facebook', 'enoki:getSession', 'getSession')).toEqual({ ok: true, value: null });
+  expect(await call(page, 'Sign in with Google', 'enoki:getSession', 'getSession', { network: 'mainnet' })).toEqual({
+    ok: false,
+    error: "This wallet's account is on testnet: it has no session for mainnet.",
+  });
+  // Signed out, there is no session to give.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expectState(page, 'logged-out');
+  expect(await call(page, 'Sign in with Google', 'enoki:getSession', 'getSession')).toEqual({ ok: true, value: null });
 });
 
 test('silent connect: no account before sign-in, the account after (and only through its own provider); it never navigates', async ({

@@ -24,7 +24,7 @@ import type {
   WalletAccountData,
   WalletAnswer,
   WalletRefusal,
-  WalletSignOutput,
+  WalletOutput,
 } from './sign-in.types.ts';
 
 /** The account a wallet shows for this context: this tab's, when it has one. */
@@ -36,7 +36,7 @@ export function walletAccountOf(context: SignInContext): WalletAccountData | nul
 const refuse = (refusal: WalletRefusal) => ({ actions: { type: 'refuseWallet', params: refusal } }) as const;
 
 /** An answer to the request under way (its id is the context's). */
-type RequestAnswer = { ok: true; output: WalletSignOutput } | { ok: false; message: string } | { ok: false; refusal: 'rejected' };
+type RequestAnswer = { ok: true; output: WalletOutput } | { ok: false; message: string } | { ok: false; refusal: 'rejected' };
 /** The visitor said no: the dApp hears that they rejected it. */
 const rejected = { type: 'answerWalletRequest', params: { ok: false, refusal: 'rejected' } as RequestAnswer } as const;
 /** The request is refused with the event's own words (a dialog that could not be shown, a proof that failed). */
@@ -62,6 +62,8 @@ export const walletRegion = {
         'wallet.sign': [
           { guard: 'otherAccount', ...refuse('notThisAccount') },
           { guard: 'othersTransaction', ...refuse('notThisSender') },
+          // enoki:getSession: a read of this account's session, nothing signed, so no dialog and no proof.
+          { guard: 'sessionRequest', target: 'working', actions: 'assignWalletRequest' },
           // The page that registered the wallets signs messages without asking (its option).
           { guard: 'approvedByPage', target: 'waiting-for-proof', actions: ['assignWalletRequest', 'askForProof'] },
           { guard: 'messageRequest', target: 'asking.awaiting-approval', actions: 'assignWalletRequest' },
@@ -144,7 +146,7 @@ export const walletRegion = {
           actions: [
             {
               type: 'answerWalletRequest',
-              params: ({ event }: { event: { output: WalletSignOutput } }): RequestAnswer => ({ ok: true, output: event.output }),
+              params: ({ event }: { event: { output: WalletOutput } }): RequestAnswer => ({ ok: true, output: event.output }),
             },
           ],
         },
@@ -249,9 +251,10 @@ export const walletGuards = {
     event.type !== 'wallet.sign' || event.request.address !== context.address || event.request.chain !== context.chain,
   othersTransaction: ({ context, event }: GuardArgs) =>
     event.type === 'wallet.sign' &&
-    event.request.kind !== 'signPersonalMessage' &&
+    'transaction' in event.request &&
     // Both in the canonical form: the wallet reads the parties so, and the address is kept so.
     [event.request.sender, event.request.gasOwner].some((party) => party != null && party !== context.address),
+  sessionRequest: ({ event }: GuardArgs) => event.type === 'wallet.sign' && event.request.kind === 'getSession',
   messageRequest: ({ event }: GuardArgs) => event.type === 'wallet.sign' && event.request.kind === 'signPersonalMessage',
   approvedByPage: (args: GuardArgs) =>
     walletGuards.messageRequest(args) &&

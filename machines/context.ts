@@ -27,6 +27,7 @@ export const NO_ACCOUNT = {
   walletPreview: null,
   signInWindow: null,
   pendingFlow: false,
+  renewing: false,
   proofStored: false,
 } as const satisfies Partial<SignInContext>;
 
@@ -41,6 +42,7 @@ export function initialContext(input: SignInInput | undefined): SignInContext {
     discardPendingFlow: false,
     signOutEverywhere: false,
     signInMode: input?.signInMode ?? 'redirect',
+    endedProvider: null,
     walletConnect: null,
   };
 }

@@ -24,6 +24,9 @@ export const CATALOGUE = {
     "The login service answered with a nonce that was not made for this browser's sign-in key, so the sign-in was stopped before it reached the provider. Nothing was stored. Please try again later.",
   LOGIN_ANSWER_NOT_OURS:
     'The login service answered with an address that does not belong to this sign-in, so it was refused and nothing was stored. Please start over.',
+  RENEWAL_OTHER_IDENTITY:
+    'You signed in as someone else, so this session was not renewed. You stay signed in as before until your session ends.',
+  RENEWAL_NOT_POSSIBLE: 'There is no session here to renew. Please sign in again.',
   KEY_CREATION_FAILED: 'This browser could not create a sign-in key. Please try again.',
   STORAGE_WRITE_FAILED:
     'This browser would not store your sign-in (storage may be full or blocked for this site). Free some space or allow storage, then try again.',

@@ -11,56 +11,77 @@
  */
 import { assignIn, failWith, type GuardArgs } from './machine-parts.ts';
 import { popupState } from './popup.ts';
-import type { EventOf, SignInContext, SignInEvent, StartOutput } from './sign-in.types.ts';
-import { POPUP_NOTICES } from './words.ts';
+import type { EventOf, SignInContext, SignInEvent, SignInTag, StartOutput } from './sign-in.types.ts';
+import { POPUP_NOTICES, RENEWAL_NOTICES } from './words.ts';
 
-export const awaitingPopup = {
-  tags: ['can-sign-in', 'awaiting-popup'],
-  invoke: { id: 'popupWindow', src: 'popupWindow' },
-  initial: 'opening',
-  on: {
-    'popup.blocked': { target: 'preparing', actions: { type: 'assignNotice', params: POPUP_NOTICES.blocked } },
-    'popup.closed': {
-      target: '#signIn.idle',
-      actions: [{ type: 'assignNotice', params: POPUP_NOTICES.closed }, 'clearSignInWindow'],
+/**
+ * The sign-in window's states, for a sign-in from the buttons (`redirecting.awaiting-popup`,
+ * back to the buttons when it ends without an answer) and for a renewal from the account
+ * (`account.renewal.window`, back to the account's "Stay signed in"): one declaration, so
+ * that both windows behave alike. `back` is where a window that ends without an answer
+ * returns, `fallback` where a blocked one goes (this page goes to the provider), `again`
+ * the click that brings the open window forward.
+ */
+export function signInWindow({
+  back,
+  fallback,
+  again,
+  renewal,
+}: {
+  back: string;
+  fallback: string;
+  again: SignInEvent['type'];
+  renewal: boolean;
+}) {
+  const { closed, lost } = renewal ? RENEWAL_NOTICES : POPUP_NOTICES;
+  return {
+    tags: (renewal ? ['renewing'] : ['can-sign-in', 'awaiting-popup']) as SignInTag[],
+    invoke: { id: 'popupWindow', src: 'popupWindow' },
+    initial: 'opening',
+    on: {
+      'popup.blocked': { target: fallback, actions: { type: 'assignNotice', params: POPUP_NOTICES.blocked } },
+      'popup.closed': { target: back, actions: [{ type: 'assignNotice', params: closed }, 'clearSignInWindow'] },
+      [again]: { actions: 'focusPopup' },
     },
-    'user.signIn': { actions: 'focusPopup' },
-  },
-  states: {
-    opening: {
-      on: { 'popup.opened': { target: 'open', actions: 'assignSignInWindow' } },
-    },
-    // The key and nonce are made for the window's flow (named by the popup.opened that
-    // entered this state), stored, and the window is sent to the provider.
-    open: {
-      invoke: {
-        id: 'startSignIn',
-        src: 'startSignIn',
-        input: ({ context, event }: { context: SignInContext; event: SignInEvent }) => ({
-          provider: context.requestedProvider ?? '',
-          state: popupState((event as EventOf<'popup.opened'>).flowId),
-        }),
-        onDone: {
-          target: 'at-provider',
-          actions: [
-            { type: 'navigatePopup', params: ({ event }: { event: { output: StartOutput } }) => ({ url: event.output.url }) },
-            { type: 'assignWindowExpiry', params: ({ event }: { event: { output: StartOutput } }) => event.output.expiresAt },
-          ],
+    states: {
+      opening: {
+        on: { 'popup.opened': { target: 'open', actions: 'assignSignInWindow' } },
+      },
+      // The key and nonce are made for the window's flow (named by the popup.opened that
+      // entered this state), stored, and the window is sent to the provider.
+      open: {
+        invoke: {
+          id: 'startSignIn',
+          src: 'startSignIn',
+          input: ({ context, event }: { context: SignInContext; event: SignInEvent }) => ({
+            provider: (renewal ? context.provider : context.requestedProvider) ?? '',
+            state: popupState((event as EventOf<'popup.opened'>).flowId),
+            renewal,
+          }),
+          onDone: {
+            target: 'at-provider',
+            actions: [
+              { type: 'navigatePopup', params: ({ event }: { event: { output: StartOutput } }) => ({ url: event.output.url }) },
+              { type: 'assignWindowExpiry', params: ({ event }: { event: { output: StartOutput } }) => event.output.expiresAt },
+            ],
+          },
+          onError: { target: back, actions: [failWith(renewal ? 'renewing' : 'redirecting'), 'clearSignInWindow'] },
         },
-        onError: { target: '#signIn.idle', actions: [failWith('redirecting'), 'clearSignInWindow'] },
+      },
+      'at-provider': {
+        on: {
+          'popup.callback': { target: '#signIn.callback-validating', actions: ['clearFailure', 'assignPopupCallback'] },
+          'popup.closed': {
+            target: back,
+            actions: [{ type: 'assignNotice', params: lost }, 'listenForWindowAnswer'],
+          },
+        },
       },
     },
-    'at-provider': {
-      on: {
-        'popup.callback': { target: '#signIn.callback-validating', actions: ['clearFailure', 'assignPopupCallback'] },
-        'popup.closed': {
-          target: '#signIn.idle',
-          actions: [{ type: 'assignNotice', params: POPUP_NOTICES.lost }, 'listenForWindowAnswer'],
-        },
-      },
-    },
-  },
-} as const;
+  } as const;
+}
+
+export const awaitingPopup = signInWindow({ back: '#signIn.idle', fallback: 'preparing', again: 'user.signIn', renewal: false });
 
 /** What idle does for a window's flow still listened for: its answer, and its expiry. */
 export const lostWindowInIdle = {

@@ -36,36 +36,40 @@ describe('signInMachine and the Sui node: pure transitions', () => {
 
   it('Refresh and Get test SUI from the resting panel, at every step of the session', () => {
     expect(next(at(SIGNED_IN), { type: 'user.refreshBalance' }).value).toEqual({
-      account: { session: 'signed-in', chain: 'loading-balance', wallet: 'waiting' },
+      account: { session: 'signed-in', chain: 'loading-balance', wallet: 'waiting', renewal: 'later' },
     });
     expect(next(at(SIGNED_IN), { type: 'user.requestTestSui' }).value).toEqual({
-      account: { session: 'signed-in', chain: 'funding', wallet: 'waiting' },
+      account: { session: 'signed-in', chain: 'funding', wallet: 'waiting', renewal: 'later' },
     });
     expect(next(at(PROVING), { type: 'user.requestTestSui' }).value).toEqual({
-      account: { session: 'proving', chain: 'funding', wallet: 'waiting' },
+      account: { session: 'proving', chain: 'funding', wallet: 'waiting', renewal: 'later' },
     });
     expect(next(at(READY), { type: 'user.requestTestSui' }).value).toEqual({
-      account: { session: { ready: 'waiting' }, chain: 'funding', wallet: 'waiting' },
+      account: { session: { ready: 'waiting' }, chain: 'funding', wallet: 'waiting', renewal: 'later' },
     });
     // One node request at a time: nothing new while the balance is loading.
     expect(
-      at({ account: { session: 'signed-in', chain: 'loading-balance', wallet: 'waiting' } }).can({ type: 'user.requestTestSui' }),
+      at({ account: { session: 'signed-in', chain: 'loading-balance', wallet: 'waiting', renewal: 'later' } }).can({
+        type: 'user.requestTestSui',
+      }),
     ).toBe(false);
   });
 
   it("the chain's work goes on through Create proof: a faucet call or a read under way is not restarted", () => {
     const funding = next(at(SIGNED_IN), { type: 'user.requestTestSui' });
     const proving = next(funding, { type: 'user.createProof' });
-    expect(proving.value).toEqual({ account: { session: 'proving', chain: 'funding', wallet: 'waiting' } });
+    expect(proving.value).toEqual({ account: { session: 'proving', chain: 'funding', wallet: 'waiting', renewal: 'later' } });
     const ready = next(proving, { type: 'xstate.done.actor.createProof' } as never);
-    expect(ready.value).toEqual({ account: { session: { ready: 'waiting' }, chain: 'funding', wallet: 'waiting' } });
+    expect(ready.value).toEqual({
+      account: { session: { ready: 'waiting' }, chain: 'funding', wallet: 'waiting', renewal: 'later' },
+    });
     // The faucet's answer still lands, and the balance is read once, after it.
     expect(next(ready, { type: 'xstate.done.actor.requestTestSui' } as never).value).toEqual({
-      account: { session: { ready: 'waiting' }, chain: 'loading-balance', wallet: 'waiting' },
+      account: { session: { ready: 'waiting' }, chain: 'loading-balance', wallet: 'waiting', renewal: 'later' },
     });
     // A proof that fails leaves the faucet's call where it was, too.
     const failed = next(proving, { type: 'xstate.error.actor.createProof', error: unreachable } as never);
-    expect(failed.value).toEqual({ account: { session: 'signed-in', chain: 'funding', wallet: 'waiting' } });
+    expect(failed.value).toEqual({ account: { session: 'signed-in', chain: 'funding', wallet: 'waiting', renewal: 'later' } });
   });
 
   it('a send is taken only when valid: a canonical Sui address, a positive amount of MIST within the known balance', () => {
@@ -91,19 +95,27 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     // Without a known balance nothing is sent (the node may be unreachable).
     expect(at(READY, { balance: null }).can(send(BOB, '500000000'))).toBe(false);
     const sending = next(ready, send(BOB, '500000000'));
-    expect(sending.value).toEqual({ account: { session: { ready: 'waiting' }, chain: 'sending', wallet: 'waiting' } });
+    expect(sending.value).toEqual({
+      account: { session: { ready: 'waiting' }, chain: 'sending', wallet: 'waiting', renewal: 'later' },
+    });
     expect(sending.context.pendingTransfer).toEqual({ recipient: BOB, amount: '500000000' });
   });
 
   it('a send without a proof asks for it and waits in its own region, then sends', () => {
     const waiting = next(at(SIGNED_IN), { type: 'user.send', recipient: BOB, amount: '1000000000' });
-    expect(waiting.value).toEqual({ account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting' } });
+    expect(waiting.value).toEqual({
+      account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting', renewal: 'later' },
+    });
     expect(waiting.context.pendingTransfer).toEqual({ recipient: BOB, amount: '1000000000' });
     const ready = next(waiting, { type: 'xstate.done.actor.createProof' } as never);
-    expect(ready.value).toEqual({ account: { session: { ready: 'waiting' }, chain: 'sending', wallet: 'waiting' } });
+    expect(ready.value).toEqual({
+      account: { session: { ready: 'waiting' }, chain: 'sending', wallet: 'waiting', renewal: 'later' },
+    });
     // A send while the proof is being made waits for the same proof; no second one is asked.
     const during = next(at(PROVING), { type: 'user.send', recipient: BOB, amount: '1000000000' });
-    expect(during.value).toEqual({ account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting' } });
+    expect(during.value).toEqual({
+      account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting', renewal: 'later' },
+    });
     // A proof created without a send waiting lands in ready; the chain's region stays as it was.
     expect(next(at(PROVING), { type: 'xstate.done.actor.createProof' } as never).value).toEqual(READY);
     // A failed proof drops the waiting send: the visitor sees why, and asks again.
@@ -117,7 +129,9 @@ describe('signInMachine and the Sui node: pure transitions', () => {
       type: 'xstate.done.actor.signMessage',
       output: { signature: 'sig', message: 'hi' },
     } as never);
-    expect(signed.value).toEqual({ account: { session: { ready: 'verifying' }, chain: 'idle', wallet: 'waiting' } });
+    expect(signed.value).toEqual({
+      account: { session: { ready: 'verifying' }, chain: 'idle', wallet: 'waiting', renewal: 'later' },
+    });
     expect(signed.hasTag('verifying-signature') && !signed.hasTag('busy')).toBe(true);
     expect(signed.context).toMatchObject({ signature: 'sig', signedMessage: 'hi', verification: null });
     expect(at(READY).can({ type: 'user.verifySignature' })).toBe(false);

@@ -25,7 +25,8 @@ export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'The window is at the provider: its answer comes back here, never through this URL; if it reads as closed, it may only be cut off.',
   'signIn.callback-validating': "Checking the provider's answer in the URL fragment against the flow this tab started.",
   'signIn.fetching-login': 'Asking the login service for the address, salt and public key, checking them, then storing them.',
-  'signIn.account': 'The account: its session, its address on chain and a dApp’s requests, side by side while it lives.',
+  'signIn.account':
+    'The account: its session, its address on chain, a dApp’s requests and the session’s end, side by side while it lives.',
   'signIn.account.session': 'The journey once signed in: the address, then the proof, then signing.',
   'signIn.account.session.signed-in':
     'The address is shown, and a proof can be created; a session restored with its proof goes straight on to ready.',
@@ -52,6 +53,18 @@ export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'signIn.account.wallet.waiting-for-proof': 'An approved request waits for the proof (passed through at once when it is there).',
   'signIn.account.wallet.working':
     'Signing the approved message or transaction with zkLogin (the transaction as the dry run built it), and executing it when asked.',
+  'signIn.account.renewal': 'The session’s end: "Stay signed in" in its last ten minutes, and the end itself at expiresAt.',
+  'signIn.account.renewal.later': 'More than ten minutes of the session are left.',
+  'signIn.account.renewal.due': 'The last ten minutes: the session ends on its own at expiresAt, whatever is under way.',
+  'signIn.account.renewal.due.offered': 'The account shows when the session ends, and offers "Stay signed in".',
+  'signIn.account.renewal.due.starting':
+    'Making a new key and nonce for the same provider, stored beside the current session, which stays as it is.',
+  'signIn.account.renewal.due.leaving': 'The browser is on its way to the provider to renew the session.',
+  'signIn.account.renewal.due.window':
+    'Popup mode: the renewal at the provider in a window of its own; this page keeps the account.',
+  'signIn.account.renewal.due.window.opening': 'The renewal window is opening, in the click itself so that blockers allow it.',
+  'signIn.account.renewal.due.window.open': "The window is open: the renewal's key and nonce are made and stored for its flow.",
+  'signIn.account.renewal.due.window.at-provider': 'The window is at the provider: the same identity must come back.',
   'signIn.failed': 'The login lookup failed after the provider; the token is kept in memory for Try again.',
   'signIn.logged-out': 'Signed out (by the visitor, another tab, expiry or unreadable storage).',
   'signIn.logged-out.clearing': 'Clearing the session, the keys and the proof.',

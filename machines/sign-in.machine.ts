@@ -4,10 +4,11 @@
  *   restoring → idle → redirecting → (provider) → callback-validating → fetching-login
  *             → account (signed-in → proving → ready) → logged-out
  *
- * The account is one state with three regions, each living as long as the account does:
+ * The account is one state with four regions, each living as long as the account does:
  * the session (the journey's steps once signed in: account-session.ts), the chain (the
- * address on the Sui node: account-chain.ts) and the wallet (a dApp's requests:
- * account-wallet.ts). Work under way in one region goes on while another moves, and a
+ * address on the Sui node: account-chain.ts), the wallet (a dApp's requests:
+ * account-wallet.ts) and the renewal (the session's end, and "Stay signed in":
+ * account-renewal.ts). Work under way in one region goes on while another moves, and a
  * region that needs the proof asks the session for it and waits in its own states.
  *
  * A failure belongs to the state the visitor is in: it is kept in context (`failure`, the
@@ -33,6 +34,7 @@ import {
   type PromiseActorLogic,
 } from 'xstate';
 import { chainActions, chainGuards, chainRegion } from './account-chain.ts';
+import { renewalGuards, renewalRegion, RENEWAL_WINDOW_MS } from './account-renewal.ts';
 import { initialContext, NO_ACCOUNT } from './context.ts';
 import { sessionActions, sessionGuards, sessionRegion } from './account-session.ts';
 import { walletActions, walletGuards, walletRegion } from './account-wallet.ts';
@@ -40,6 +42,7 @@ import { msUntilExpiry } from './expiry.ts';
 import { STRAY_CALLBACK } from './failure.ts';
 import { assignIn, dismiss, failWith, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
 import { awaitingPopup, lostWindowAnswer, lostWindowInIdle, signInWindowActions, signInWindowGuards } from './sign-in-window.ts';
+import type { Provider } from './providers.ts';
 import type { Secret } from './secret.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import type {
@@ -62,7 +65,7 @@ import type {
   Verification,
   WalletAnswer,
   WalletRequest,
-  WalletSignOutput,
+  WalletOutput,
 } from './sign-in.types.ts';
 import { warmStart } from './warm-start.ts';
 import { NOTICES, SESSION_EXPIRED_MESSAGE } from './words.ts';
@@ -136,7 +139,7 @@ export const signInMachine = setup({
     /** Dry-runs a dApp's transaction on the node: what it will do, why it would fail, or why the node could not be asked. */
     previewTransaction: provideLater<PromiseActorLogic<TransactionPreview, WalletRequest>>(),
     /** Signs an approved dApp request with the zkLogin signer (a transaction as built, and executed when asked, with the node). */
-    walletRequest: provideLater<PromiseActorLogic<WalletSignOutput, ApprovedWalletRequest>>(),
+    walletRequest: provideLater<PromiseActorLogic<WalletOutput, ApprovedWalletRequest>>(),
     /** Clears sign-in state, session and native key. */
     clearSession: provideLater<PromiseActorLogic<void, { everywhere: boolean }>>(),
   },
@@ -164,7 +167,10 @@ export const signInMachine = setup({
       address: session.address,
       expiresAt: session.expiresAt,
       publicKey: session.publicKey,
+      endedProvider: null,
     })),
+    /** The session ends by itself: the sign-in buttons will offer its provider first. */
+    assignEndedProvider: assignIn<Provider | null | undefined>({ endedProvider: (_, provider) => provider ?? null }),
     /** A started flow is left here (another tab's sign-out ends it), as the restore found. */
     assignPendingFlow: assignIn<boolean>({ pendingFlow: (_, pendingFlow) => pendingFlow }),
     assignFailure: assignIn<Failure>({ failure: (_, failure) => failure }),
@@ -178,6 +184,7 @@ export const signInMachine = setup({
       notice: null,
     }),
     assignNotice: assignIn<string>({ notice: (_, notice) => notice }),
+    clearNotice: assignIn({ notice: null }),
     noticeSignedOutElsewhere: assignIn({ notice: NOTICES.signedOutElsewhere }),
     markSignOutEverywhere: assignIn({ signOutEverywhere: true }),
     forgetSession: assignIn(NO_ACCOUNT),
@@ -187,17 +194,21 @@ export const signInMachine = setup({
     ...chainGuards,
     ...walletGuards,
     ...signInWindowGuards,
+    ...renewalGuards,
     hasFragment: ({ context }: GuardArgs) => context.fragment !== null,
     hasFailure: ({ context }: GuardArgs) => context.failure !== null,
     /** On the restore's answer: storage held `status`. */
     restoredAs: ({ event }: { event: EventObject }, status: RestoreOutput['status']) =>
       (event as { output?: RestoreOutput }).output?.status === status,
     canRetry: ({ context }: GuardArgs) => context.failure?.retryable === true,
+    renewing: ({ context }: GuardArgs) => context.renewing,
     flowLeftHere: ({ context }: GuardArgs) => context.pendingFlow || context.signInWindow?.expiresAt != null,
   },
   delays: {
     // The spec's time rule, live: the session ends at expiresAt even without a reload.
     untilExpiry: ({ context }) => msUntilExpiry(context.expiresAt ?? 0, Date.now()),
+    // "Stay signed in" is offered in the session's last ten minutes (at once when fewer are left).
+    untilRenewalOffer: ({ context }) => msUntilExpiry((context.expiresAt ?? 0) - RENEWAL_WINDOW_MS, Date.now()),
     // (A window whose flow is not listened for never expires here.)
     windowFlowExpiry: ({ context }) => msUntilExpiry(context.signInWindow?.expiresAt ?? Infinity, Date.now()),
   },
@@ -238,7 +249,10 @@ export const signInMachine = setup({
           {
             guard: { type: 'restoredAs', params: 'expired' },
             target: 'logged-out',
-            actions: { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE },
+            actions: [
+              { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE },
+              { type: 'assignEndedProvider', params: ({ event }) => (event.output as { provider?: Provider }).provider },
+            ],
           },
           {
             guard: { type: 'restoredAs', params: 'unreadable' },
@@ -321,7 +335,12 @@ export const signInMachine = setup({
         input: ({ context }) => ({ fragment: context.fragment! }),
         onDone: {
           target: 'fetching-login',
-          actions: assign({ jwt: ({ event }) => event.output.jwt, fragment: null, notice: null }),
+          actions: assign({
+            jwt: ({ event }) => event.output.jwt,
+            renewing: ({ event }) => event.output.renewal === true,
+            fragment: null,
+            notice: null,
+          }),
         },
         // Refused: storage is untouched, so read it again and land where it says, with the
         // message: an existing account stays, otherwise the sign-in buttons.
@@ -336,12 +355,20 @@ export const signInMachine = setup({
         id: 'fetchLogin',
         src: 'fetchLogin',
         input: ({ context }) => ({ jwt: context.jwt! }),
+        // A renewal's new session has a new key: its proof is made again when next needed.
         onDone: {
           target: 'account',
-          actions: [{ type: 'assignSession', params: ({ event }) => event.output }, assign({ jwt: null })],
+          actions: [
+            { type: 'assignSession', params: ({ event }) => event.output },
+            assign({ jwt: null, renewing: false, proofStored: false }),
+          ],
         },
-        // The jwt stays in memory so that "Try again" can repeat the call.
-        onError: { target: 'failed', actions: failWith('fetching-login') },
+        onError: [
+          // A renewal refused or failed: the stored account is as it was, and comes back with the message.
+          { guard: 'renewing', target: 'restoring', actions: [failWith('renewing'), assign({ jwt: null, renewing: false })] },
+          // The jwt stays in memory so that "Try again" can repeat the call.
+          { target: 'failed', actions: failWith('fetching-login') },
+        ],
       },
       on: { 'user.signOut': signOut, 'tab.signedOut': signedOutElsewhere },
     },
@@ -352,13 +379,7 @@ export const signInMachine = setup({
       type: 'parallel',
       tags: ['has-account', 'settled'],
       entry: 'settleWalletConnect',
-      after: {
-        untilExpiry: {
-          target: 'logged-out',
-          actions: ['clearFailure', { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE }],
-        },
-      },
-      states: { session: sessionRegion, chain: chainRegion, wallet: walletRegion },
+      states: { session: sessionRegion, chain: chainRegion, wallet: walletRegion, renewal: renewalRegion },
       on: {
         'user.signOut': signOut,
         'tab.signedOut': signedOutElsewhere,

@@ -20,6 +20,12 @@ type AnyEvent = EventObject & Record<string, unknown>;
 
 /** A sign-in window's flow lasts an hour (the timer test advances past it). */
 const FLOW_EXPIRES_AT = Date.now() + 3_600_000;
+/**
+ * The sessions the model signs in with: one longer than a browser timer can wait (its wait
+ * for "Stay signed in" is armed again), and one with five minutes left (offered at once).
+ */
+const LONG_SESSION = { ...SESSION, expiresAt: Date.now() + 40 * 86_400_000 };
+const SHORT_SESSION = { ...SESSION, expiresAt: Date.now() + 5 * 60_000 };
 const retryable = new LoginServiceError(503, 'http_503', 'The login service answered with HTTP 503.');
 const refusal = SignInError.of('MISSING_PROOF_PARAMETERS');
 const done = (id: string, output?: unknown): AnyEvent => ({ type: `xstate.done.actor.${id}`, output });
@@ -32,6 +38,7 @@ const EVENTS: AnyEvent[] = [
   { type: 'user.createProof' },
   { type: 'user.signMessage', message: 'hello' },
   { type: 'user.signOut' },
+  { type: 'user.renew' },
   { type: 'user.retry' },
   { type: 'user.startOver' },
   { type: 'user.dismiss' },
@@ -92,6 +99,8 @@ const EVENTS: AnyEvent[] = [
       gasOwner: null,
     },
   },
+  // A dApp's enoki:getSession for this account: read without a dialog.
+  { type: 'wallet.sign', request: { kind: 'getSession', requestId: 'g', address: SESSION.address, chain: 'sui:testnet' } },
   // A transaction for this account that names another sender.
   {
     type: 'wallet.sign',
@@ -107,7 +116,9 @@ const EVENTS: AnyEvent[] = [
   },
   ...(['empty', 'expired', 'unreadable'] as const).map((status) => done('restoreSession', { status })),
   done('restoreSession', { status: 'empty', pendingFlow: true }),
-  ...(['signed-in', 'ready'] as const).map((status) => done('restoreSession', { status, ...SESSION })),
+  ...(['signed-in', 'ready'] as const).map((status) => done('restoreSession', { status, ...LONG_SESSION })),
+  done('restoreSession', { status: 'signed-in', ...SHORT_SESSION }),
+  done('restoreSession', { status: 'expired', provider: 'google' }),
   error('restoreSession', new Error('storage exploded')),
   done('prepareSignIn'),
   error('prepareSignIn', retryable),
@@ -115,8 +126,9 @@ const EVENTS: AnyEvent[] = [
   error('startSignIn', retryable),
   error('startSignIn', SignInError.invalidProvider('apple')),
   done('validateCallback', { jwt: new Secret('jwt'), provider: 'google' }),
+  done('validateCallback', { jwt: new Secret('jwt'), provider: 'google', renewal: true }),
   error('validateCallback', SignInError.of('NONCE_MISMATCH')),
-  done('fetchLogin', SESSION),
+  done('fetchLogin', LONG_SESSION),
   error('fetchLogin', retryable),
   error('fetchLogin', SignInError.of('FLOW_NOT_STARTED')),
   done('createProof'),
@@ -139,8 +151,44 @@ const EVENTS: AnyEvent[] = [
   error('walletRequest', new Error('The Sui node could not be reached.')),
   done('clearSession'),
   error('clearSession', new Error('IndexedDB blocked')),
-  ...['untilExpiry.signIn.account', 'windowFlowExpiry.signIn.idle'].map((timer) => ({ type: `xstate.after.${timer}` })),
+  ...[
+    'untilRenewalOffer.signIn.account.renewal.later',
+    'untilExpiry.signIn.account.renewal.due',
+    'windowFlowExpiry.signIn.idle',
+  ].map((timer) => ({ type: `xstate.after.${timer}` })),
 ];
+
+/** The events of the renewal region's work, and those that end an account whatever it does. */
+const RENEWAL_EVENTS = new Set([
+  'user.renew',
+  'user.signOut',
+  'tab.signedOut',
+  'user.dismiss',
+  'page.restored',
+  'popup.opened',
+  'popup.blocked',
+  'popup.closed',
+  'popup.callback',
+  'xstate.done.actor.startSignIn',
+  'xstate.error.actor.startSignIn',
+  'xstate.after.untilRenewalOffer.signIn.account.renewal.later',
+  'xstate.after.untilExpiry.signIn.account.renewal.due',
+]);
+
+/** Less than ten minutes left: the session offers "Stay signed in". */
+const renewalDue = (snapshot: Snapshot) =>
+  snapshot.context.expiresAt !== null && snapshot.context.expiresAt - Date.now() <= 10 * 60_000;
+
+/**
+ * The events tried from a state. The renewal region is walked with the other regions at
+ * rest (a session with little time left does nothing else; a renewal under way takes only
+ * its own events and the account's end): every state and transition of each region is
+ * covered, without multiplying the account's states by the renewal's.
+ */
+const eventsFrom = (snapshot: Snapshot) =>
+  snapshot.matches('account') && (renewalDue(snapshot) || !snapshot.matches({ account: { renewal: 'later' } }))
+    ? EVENTS.filter((event) => RENEWAL_EVENTS.has(event.type))
+    : EVENTS;
 
 /** What distinguishes states for the model: value plus the facts guards read. */
 const serializeState = (snapshot: Snapshot) =>
@@ -160,10 +208,12 @@ const serializeState = (snapshot: Snapshot) =>
     signInWindow: snapshot.context.signInWindow && snapshot.context.signInWindow.expiresAt !== null,
     pendingFlow: snapshot.context.pendingFlow,
     proofStored: snapshot.context.proofStored,
+    renewing: snapshot.context.renewing,
+    renewalDue: renewalDue(snapshot),
   });
 
 const INPUTS: SignInInput[] = [{}, { fragment: new Secret('#id_token=x') }, { signInMode: 'popup' }];
-const traversal = (input: SignInInput) => ({ input, events: EVENTS as never[], serializeState: serializeState as never });
+const traversal = (input: SignInInput) => ({ input, events: eventsFrom as never, serializeState: serializeState as never });
 
 /** Every state node and every transition defined in the machine. */
 function definedTransitions() {
@@ -261,6 +311,9 @@ function generatePaths() {
   return { keys, covered, statesReached, paths };
 }
 
+/** Kept before the fake timers replace it: it lets promises settle without running a timer. */
+const realSetImmediate = globalThis.setImmediate;
+
 /** A live actor whose actors wait until the path says how they end. */
 function liveActor(input: SignInInput) {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
@@ -275,9 +328,12 @@ function liveActor(input: SignInInput) {
   const actor = createActor(machine, { input }).start();
   const perform = async (event: AnyEvent) => {
     const [, kind] = /^xstate\.(done|error|after)\./.exec(event.type) ?? [];
-    if (kind === 'after')
-      await vi.advanceTimersByTimeAsync(3 * 86_400_000); // three days: past every timer
-    else if (kind === 'done' || kind === 'error') {
+    if (kind === 'after') {
+      // Exactly the timer's own delay, as the machine computes it now.
+      const delay = event.type.split('.')[2]!;
+      const delays = signInMachine.implementations.delays as Record<string, (args: unknown) => number>;
+      await vi.advanceTimersByTimeAsync(delays[delay]!({ context: actor.getSnapshot().context }));
+    } else if (kind === 'done' || kind === 'error') {
       const actorId = event.type.split('.').at(-1)!;
       const control = pending.get(actorId);
       if (!control) throw new Error(`${actorId} is not running`);
@@ -285,7 +341,9 @@ function liveActor(input: SignInInput) {
       if (kind === 'done') control.resolve(event.output);
       else control.reject(event.error);
     } else actor.send(event as never);
-    await vi.advanceTimersByTimeAsync(0);
+    // The actors' promises settle; no timer runs (even one due now): the model fires timers
+    // only as steps of their own.
+    await new Promise((settled) => realSetImmediate(settled));
   };
   return { actor, perform };
 }

@@ -63,7 +63,7 @@ describe('signInMachine in popup mode', () => {
     expect(actor.getSnapshot().hasTag('can-sign-in')).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
     await waitFor(actor, () => window.log.length > 0);
-    expect(starts).toEqual([{ provider: 'google', state: 'zklogin-popup.flow-1' }]);
+    expect(starts).toEqual([{ provider: 'google', state: 'zklogin-popup.flow-1', renewal: false }]);
     expect(window.log).toEqual(['navigate https://idp.test/google?state=zklogin-popup.flow-1']);
     expect(actor.getSnapshot().matches({ redirecting: { 'awaiting-popup': 'at-provider' } })).toBe(true);
 

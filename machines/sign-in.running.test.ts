@@ -121,6 +121,8 @@ describe('signInMachine: running with stubbed actors', () => {
     NATIVE_SIGNER_NOT_FOUND: 'signMessage',
     MISSING_KEYPAIR_DATA: 'signMessage',
   };
+  /** These arise only in "Stay signed in", and are kept word for word in sign-in.renewal.test.ts. */
+  const RENEWAL_CODES = ['RENEWAL_OTHER_IDENTITY', 'RENEWAL_NOT_POSSIBLE'];
   const LANDS_IN = {
     startSignIn: { idle: 'cold' },
     validateCallback: { idle: 'cold' },
@@ -130,10 +132,10 @@ describe('signInMachine: running with stubbed actors', () => {
   } as const;
 
   it('knows where every catalogue error arises', () => {
-    expect(Object.keys(CATALOGUE_AT).sort()).toEqual(Object.keys(CATALOGUE).sort());
+    expect([...Object.keys(CATALOGUE_AT), ...RENEWAL_CODES].sort()).toEqual(Object.keys(CATALOGUE).sort());
   });
 
-  it.each(Object.entries(CATALOGUE))(
+  it.each(Object.entries(CATALOGUE).filter(([code]) => !RENEWAL_CODES.includes(code)))(
     'keeps the catalogue error %s word for word, in the state the visitor is in',
     async (code, message) => {
       const where = CATALOGUE_AT[code]!;

@@ -8,7 +8,16 @@ import type { TransferReceipt, TransferRequest } from './transfer.ts';
 
 /** The step that failed: it names the alert's title, and the failed login lookup is retried. */
 export type FailedStep =
-  'restoring' | 'redirecting' | 'callback-validating' | 'fetching-login' | 'proving' | 'signing' | 'funding' | 'sending';
+  | 'restoring'
+  | 'redirecting'
+  | 'callback-validating'
+  | 'fetching-login'
+  /** "Stay signed in": the renewal's start, or its login lookup (the account stays). */
+  | 'renewing'
+  | 'proving'
+  | 'signing'
+  | 'funding'
+  | 'sending';
 
 /**
  * What an identity provider sent back instead of a token (`error`, `error_description`),
@@ -60,7 +69,11 @@ export type SignInTag =
   /** A dApp's request waits for the visitor's answer in the wallet's dialog (its dry run included). */
   | 'awaiting-approval'
   /** The Sui node is asked whether the last signature verifies. */
-  | 'verifying-signature';
+  | 'verifying-signature'
+  /** Less than ten minutes of the session are left: the account offers "Stay signed in". */
+  | 'can-renew'
+  /** "Stay signed in" is under way: the account goes to the provider again, by this page or a window. */
+  | 'renewing';
 
 /** What the Sui node said about the last signature. */
 export type Verification =
@@ -121,6 +134,10 @@ export interface SignInContext {
   signInWindow: { flowId: string; expiresAt: number | null } | null;
   /** A sign-in started in this tab and not finished is stored (the restore said so). */
   pendingFlow: boolean;
+  /** The callback under way renews the account's session: its failure returns to the account, never to `failed`. */
+  renewing: boolean;
+  /** The provider of the session that ended by itself: the sign-in buttons offer it first ("Sign in again with …"). */
+  endedProvider: Provider | null;
   /**
    * The account's proof is stored (restored with the session, or just created): the session
    * is ready, and a send or a dApp's request waiting for the proof goes on. The regions read
@@ -162,6 +179,8 @@ export type WalletRequest = { requestId: string; address: string; chain: string 
       sender: string | null;
       gasOwner: string | null;
     }
+  /** Enoki's `enoki:getSession`: the session of this account, read without asking the visitor (nothing is signed). */
+  | { kind: 'getSession' }
 );
 
 /**
@@ -197,6 +216,26 @@ export interface WalletSignOutput {
   effects?: string;
 }
 
+/**
+ * The session as Enoki's `enoki:getSession` gives it: the provider's token as issued, the
+ * nonce's parts, when it ends, and the proof once made (as the login service answered it).
+ */
+export interface WalletSession {
+  jwt: string;
+  maxEpoch: number;
+  randomness: string;
+  expiresAt: number;
+  proof?: object;
+}
+
+/** A session read for a dApp: boxed, so that no log or inspector shows the token; null when none is stored. */
+export interface WalletSessionOutput {
+  session: Secret<WalletSession> | null;
+}
+
+/** What the wallet region's work hands back: a signature, or the session read. */
+export type WalletOutput = WalletSignOutput | WalletSessionOutput;
+
 /** The account a wallet shows for this tab's session. */
 export interface WalletAccountData {
   provider: Provider;
@@ -221,7 +260,7 @@ export type WalletRefusal =
 
 /** The machine's answer to a wallet event (emitted, by request id): done, or refused with why. */
 export type WalletAnswer = { type: 'wallet.answer'; requestId: string } & (
-  | { ok: true; account?: WalletAccountData | null; output?: WalletSignOutput }
+  | { ok: true; account?: WalletAccountData | null; output?: WalletOutput }
   | { ok: false; refusal: WalletRefusal }
   /** An interactive connect for another provider than the one this tab is signed in with. */
   | { ok: false; refusal: 'otherProvider'; signedInWith: Provider }
@@ -241,6 +280,8 @@ export type SignInEvent =
   /** Ask the node again about the last signature. */
   | { type: 'user.verifySignature' }
   | { type: 'user.signOut' }
+  /** "Stay signed in": the account's provider again, for a new session of the same identity. */
+  | { type: 'user.renew' }
   | { type: 'user.retry' }
   | { type: 'user.startOver' }
   /** The visitor closes the alert. */
@@ -293,7 +334,8 @@ export interface SignedInSession {
 export type RestoreOutput =
   /** Nothing to show; `pendingFlow` when a sign-in started in this tab, not finished, is stored. */
   | { status: 'empty'; pendingFlow?: boolean }
-  | { status: 'expired' }
+  /** The stored session ended; `provider` is whose it was. */
+  | { status: 'expired'; provider?: Provider }
   | { status: 'unreadable' }
   | ({ status: 'signed-in' | 'ready' } & SignedInSession);
 
@@ -301,6 +343,11 @@ export interface StartInput {
   provider: string;
   /** The authorization request's `state` (popup mode: it names the sign-in window's flow). */
   state?: string;
+  /**
+   * A renewal: a new key and nonce for the stored account, kept beside its session (which
+   * stays as it is until the same identity comes back), for the stored account's provider.
+   */
+  renewal?: boolean;
 }
 
 export interface StartOutput {
@@ -312,6 +359,8 @@ export interface StartOutput {
 export interface CallbackOutput {
   jwt: Secret<string>;
   provider: Provider;
+  /** The callback answers a renewal of the stored account (the same identity must come back). */
+  renewal?: boolean;
 }
 
 export interface SignOutput {

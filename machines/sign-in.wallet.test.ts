@@ -15,9 +15,20 @@ import type {
   TransactionPreview,
   WalletAnswer,
   WalletRequest,
-  WalletSignOutput,
+  WalletOutput,
+  WalletSession,
 } from './sign-in.types.ts';
-import { failing, inAccount, PREVIEW, restoresTo, SESSION, type StubActors, stubbedMachine } from './test-stubs.ts';
+import { Secret } from './secret.ts';
+import {
+  failing,
+  inAccount,
+  PREVIEW,
+  restoresTo,
+  SESSION,
+  type StubActors,
+  stubbedMachine,
+  WALLET_SESSION,
+} from './test-stubs.ts';
 
 const OTHER = `0x${'ef'.repeat(32)}`;
 
@@ -59,6 +70,41 @@ const sign = (request: Partial<WalletRequest> & { requestId: string }): Extract<
 });
 
 describe('signInMachine and the wallets', () => {
+  it("a dApp's enoki:getSession is read at once, before any proof and without a dialog; refused for another account, busy beside a request", async () => {
+    let proofs = 0;
+    const signedIn = await started('signed-in', { createProof: fromPromise<void, void>(async () => void proofs++) });
+    const read = sign({ kind: 'getSession', requestId: 'g' } as Partial<WalletRequest> & { requestId: string });
+    const answer = await signedIn.ask(read, 'g');
+    expect(answer).toMatchObject({ ok: true, output: { session: expect.any(Secret) } });
+    expect((answer as { output: { session: Secret<WalletSession> } }).output.session.reveal()).toEqual(WALLET_SESSION);
+    expect(proofs).toBe(0);
+    expect(signedIn.actor.getSnapshot().matches({ account: { session: 'signed-in', wallet: 'waiting' } })).toBe(true);
+    // Never in a dialog: the tag that opens one was never on.
+    expect(signedIn.actor.getSnapshot().context.walletRequest).toBeNull();
+
+    const other = sign({ kind: 'getSession', requestId: 'o', address: OTHER } as Partial<WalletRequest> & { requestId: string });
+    expect(await signedIn.ask(other, 'o')).toMatchObject({ ok: false, refusal: 'notThisAccount' });
+
+    const { actor, ask } = await started('ready', {
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(() => new Promise(() => {})),
+    });
+    actor.send(sign({ requestId: 's' }));
+    await waitFor(actor, (s) => s.matches(awaitingApproval));
+    expect(
+      await ask(sign({ kind: 'getSession', requestId: 'b' } as Partial<WalletRequest> & { requestId: string }), 'b'),
+    ).toMatchObject({
+      ok: false,
+      refusal: 'busy',
+    });
+    const none = await started('empty');
+    expect(
+      await none.ask(sign({ kind: 'getSession', requestId: 'n' } as Partial<WalletRequest> & { requestId: string }), 'n'),
+    ).toMatchObject({
+      ok: false,
+      refusal: 'noAccount',
+    });
+  });
+
   it("a silent connect answers with this tab's account for its provider only, and never starts anything", async () => {
     const signedIn = await started('signed-in');
     expect(await signedIn.ask({ type: 'wallet.connect', requestId: 'g', provider: 'google', silent: true }, 'g')).toEqual({
@@ -112,7 +158,7 @@ describe('signInMachine and the wallets', () => {
   it('in ready, a request for this account and chain is signed in the wallet region, beside the rest', async () => {
     const seen: WalletRequest[] = [];
     const { actor, approved } = await started('ready', {
-      walletRequest: fromPromise(async ({ input }: { input: WalletRequest }) => {
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async ({ input }: { input: WalletRequest }) => {
         seen.push(input);
         return { bytes: 'aGVsbG8=', signature: 'zk-signature' };
       }),
@@ -145,7 +191,7 @@ describe('signInMachine and the wallets', () => {
 
   it('a request for another account or chain, with no account, or while another runs, is refused with why', async () => {
     const { actor, ask } = await started('ready', {
-      walletRequest: fromPromise<WalletSignOutput, WalletRequest>(() => new Promise(() => {})),
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(() => new Promise(() => {})),
     });
     expect(await ask(sign({ requestId: 'a', address: OTHER }), 'a')).toMatchObject({
       ok: false,
@@ -214,7 +260,7 @@ describe('signInMachine and the wallets', () => {
       let signings = 0;
       const { actor, ask, approved } = await started(restored, {
         createProof: fromPromise<void, void>(async () => void proofs++),
-        walletRequest: fromPromise(async () => (signings++, { bytes: '', signature: '' })),
+        walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
       });
       const parties = [
         { sender: OTHER, gasOwner: null },
@@ -265,7 +311,7 @@ describe("the visitor approves a dApp's request", () => {
     let signings = 0;
     const counted = {
       createProof: fromPromise<void, void>(async () => void proofs++),
-      walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
     };
     const { actor, answers, ask } = await started('signed-in', counted);
     actor.send(sign({ requestId: 'm' }));
@@ -301,7 +347,7 @@ describe("the visitor approves a dApp's request", () => {
       previewTransaction: fromPromise<TransactionPreview, WalletRequest>(
         () => new Promise((resolve) => (finishDryRun = resolve)),
       ),
-      walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(
         async ({ input }) => (inputs.push(input), { bytes: 'dHg=', signature: 's' }),
       ),
     });
@@ -325,7 +371,7 @@ describe("the visitor approves a dApp's request", () => {
     let signings = 0;
     const { actor, ask } = await started('ready', {
       previewTransaction: fromPromise<TransactionPreview, WalletRequest>(async () => fails),
-      walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
     });
     actor.send(transaction('t'));
     await waitFor(actor, (s) => s.matches(awaitingApproval));
@@ -343,7 +389,7 @@ describe("the visitor approves a dApp's request", () => {
         status: 'unavailable',
         reason: 'The Sui node could not be reached.',
       })),
-      walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(
         async ({ input }) => (inputs.push(input), { bytes: '', signature: 's' }),
       ),
     });

@@ -24,17 +24,20 @@ import type {
   Verification,
   WalletAnswer,
   WalletRequest,
-  WalletSignOutput,
+  WalletOutput,
+  WalletSession,
 } from './sign-in.types.ts';
 
 /**
- * The account's states at rest (the chain's region idle, the wallet's waiting), by the
- * session's step; and while a message is signed.
+ * The account's states at rest (the chain's region idle, the wallet's waiting, the session's
+ * end more than ten minutes away), by the session's step; and while a message is signed.
  */
-export const SIGNED_IN = { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } } as const;
-export const PROVING = { account: { session: 'proving', chain: 'idle', wallet: 'waiting' } } as const;
-export const READY = { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } } as const;
-export const SIGNING = { account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting' } } as const;
+export const SIGNED_IN = { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } } as const;
+export const PROVING = { account: { session: 'proving', chain: 'idle', wallet: 'waiting', renewal: 'later' } } as const;
+export const READY = { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } } as const;
+export const SIGNING = {
+  account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting', renewal: 'later' },
+} as const;
 /** What `snapshot.matches` takes for the account at the session's `step`. */
 export const inAccount = (step: 'signed-in' | 'proving' | 'ready') => ({ account: { session: step } }) as const;
 
@@ -42,12 +45,14 @@ type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
 
 /**
  * A snapshot of the machine at `value` with `context`, without running anything. At ready
- * the proof is stored, as the machine itself would have it there.
+ * the proof is stored, as the machine itself would have it there; an account's session
+ * ends when SESSION's does (a day away), unless `context` says otherwise.
  */
 export function snapshotAt(value: StateValue, context: Partial<SignInContext> = {}) {
   const base = initialContext(undefined);
   const proofStored = journeyStep(value as never) === 'ready';
-  return signInMachine.resolveState({ value, context: { ...base, proofStored, ...context } });
+  const session = typeof value === 'object' && 'account' in value ? { expiresAt: SESSION.expiresAt } : {};
+  return signInMachine.resolveState({ value, context: { ...base, proofStored, ...session, ...context } });
 }
 
 export const SESSION: SignedInSession = {
@@ -55,6 +60,14 @@ export const SESSION: SignedInSession = {
   address: `0x${'ab'.repeat(32)}`,
   expiresAt: Date.now() + 86_400_000,
   publicKey: 'AAECAw==',
+};
+
+/** The stored session a dApp's `enoki:getSession` reads (the stub's walletRequest gives it). */
+export const WALLET_SESSION: WalletSession = {
+  jwt: 'header.payload.signature',
+  maxEpoch: 12,
+  randomness: '42',
+  expiresAt: SESSION.expiresAt,
 };
 
 /** A dry run's answer: 0.25 SUI and its gas leave this account for another address. */
@@ -92,10 +105,11 @@ export const stubActors = {
   sendSui: fromPromise<TransferReceipt, TransferRequest>(async ({ input }) => ({ ...input, digest: 'Digest1111' })),
   /** A transfer of 0.25 SUI to another address, with its gas. */
   previewTransaction: fromPromise<TransactionPreview, WalletRequest>(async () => PREVIEW),
-  walletRequest: fromPromise<WalletSignOutput, ApprovedWalletRequest>(async ({ input }) => ({
-    bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=',
-    signature: `signed:${input.requestId}`,
-  })),
+  walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async ({ input }) =>
+    input.kind === 'getSession'
+      ? { session: new Secret(WALLET_SESSION) }
+      : { bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=', signature: `signed:${input.requestId}` },
+  ),
   clearSession: fromPromise<void, { everywhere: boolean }>(async () => {}),
   /** A sign-in window that opens and then waits: tests send its events themselves. */
   popupWindow: fromCallback<PopupCommand, void, SignInEvent>(({ sendBack }) => {
@@ -132,7 +146,7 @@ export const failing = <T, I>(error: unknown) => fromPromise<T, I>(async () => P
  * approving it, and returns the machine's answer once it is given; it fails unless the
  * message was signed (a refusal, or a request never taken, is not a signature).
  */
-export async function signApprovedMessage(actor: AnyActorRef, message: string): Promise<WalletSignOutput> {
+export async function signApprovedMessage(actor: AnyActorRef, message: string): Promise<WalletOutput> {
   const request = {
     kind: 'signPersonalMessage',
     requestId: 'm',

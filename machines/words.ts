@@ -28,3 +28,9 @@ export const POPUP_NOTICES = {
   lost: 'The sign-in window was closed, or the provider cut it off from this page. If it is still open, finish there to be signed in here.',
   expired: 'The sign-in in the window expired. Choose a provider to sign in again.',
 } as const;
+
+/** Ours: what the visitor is told about "Stay signed in". */
+export const RENEWAL_NOTICES = {
+  closed: 'The sign-in window was closed before you finished. You stay signed in until your session ends.',
+  lost: 'The sign-in window was closed, or the provider cut it off from this page. If it is still open, finish there to stay signed in.',
+} as const;

@@ -7,23 +7,86 @@
  * used only after them. Any other token goes nowhere.
  */
 import { SignInError } from '../../machines/errors.ts';
+import { isExpired } from '../../machines/expiry.ts';
 import { Secret } from '../../machines/secret.ts';
 import type { CallbackOutput, SignedInSession } from '../../machines/sign-in.types.ts';
 import { normalizedSuiAddress } from '../../machines/sui-address.ts';
 import { lazyModule } from '../lazy-module.ts';
-import type { SignInState } from '../storage/session-store.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
+import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { readableToken, validateCallback } from '../zklogin/callback.ts';
 import { readIdTokenClaims } from '../zklogin/id-token-claims.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { createEarlyLogin } from './early-login.ts';
 import { operation, readStored } from './operation.ts';
 
+interface RenewalLogin {
+  state: SignInState;
+  session: SignInSession;
+  /** The login's address, checked against the token and the salt. */
+  address: string;
+  login: { salt: string; publicKey: string };
+  jwt: string;
+  signal: AbortSignal;
+}
+
 // The address's own check, with only the Poseidon widths it needs: loaded on a callback
 // page beside the lookup, never on the first page.
 const addressCheck = lazyModule(() => import('../zklogin/address-check.ts'));
 
-export function createCallback({ client, sessions }: Pick<SignInDependencies, 'client' | 'sessions'>) {
+/** Ours: a renewal whose new session would end before the current one, or is over (its answer came too late). */
+export const RENEWAL_TOO_LATE =
+  'The sign-in came back too late to renew this session. You stay signed in as before until your session ends.';
+
+export function createCallback({
+  client,
+  sessions,
+  vault,
+  now,
+}: Pick<SignInDependencies, 'client' | 'sessions' | 'vault' | 'now'>) {
   const earlyLogin = createEarlyLogin(client.getLogin);
+  const dropKey = async (nativeKeyId: string | undefined) => {
+    // A key that cannot be deleted is only an orphan.
+    if (nativeKeyId) await vault.delete(nativeKeyEntry(nativeKeyId)).catch(() => {});
+  };
+
+  /**
+   * A renewal's login, checked: the same address (the same identity, with the same salt)
+   * continues the account with the renewal's session, whose proof is made again when next
+   * needed; another identity is refused, and the current session stays as it was.
+   */
+  /** A renewal refused: the current session stays as it was, without the renewal, whose key goes. */
+  const refuseRenewal = async (state: SignInState, session: SignInSession, error: Error, signal: AbortSignal): Promise<never> => {
+    const { renewal, ...current } = session;
+    await sessions.save(state, current, { signal }).catch(() => {});
+    await dropKey(renewal?.nativeKeyId);
+    throw error;
+  };
+
+  /**
+   * Before the renewal's token goes anywhere: it must name the same person to the same app
+   * as the session's (issuer, audience, subject), so that another identity's token never
+   * reaches the login service; and its session must not end before the current one (nor be over).
+   */
+  const checkRenewal = async (state: SignInState, session: SignInSession, jwt: string, signal: AbortSignal) => {
+    const [next, current] = [readIdTokenClaims(jwt), readIdTokenClaims(session.jwt!)];
+    if (next.iss !== current.iss || next.aud !== current.aud || next.sub !== current.sub) {
+      await refuseRenewal(state, session, SignInError.of('RENEWAL_OTHER_IDENTITY'), signal);
+    }
+    const ends = session.renewal!.expiresAt;
+    if (isExpired(ends, now()) || ends < session.expiresAt)
+      await refuseRenewal(state, session, new Error(RENEWAL_TOO_LATE), signal);
+  };
+
+  const renew = async ({ state, session, address, login, jwt, signal }: RenewalLogin): Promise<SignedInSession> => {
+    const { renewal } = session;
+    // The same person, with the same salt, has the same address: a second line behind the claims.
+    if (address !== state.address) await refuseRenewal(state, session, SignInError.of('RENEWAL_OTHER_IDENTITY'), signal);
+    const renewedState: SignInState = { ...state, salt: login.salt, publicKey: login.publicKey };
+    await sessions.save(renewedState, { ...renewal!, jwt }, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+    if (session.nativeKeyId !== renewal!.nativeKeyId) await dropKey(session.nativeKeyId);
+    return { provider: state.provider, address, expiresAt: renewal!.expiresAt, publicKey: login.publicKey };
+  };
 
   return {
     /** A lookup under way for a callback whose check a sign-out stopped goes with it. */
@@ -40,10 +103,12 @@ export function createCallback({ client, sessions }: Pick<SignInDependencies, 'c
       try {
         const { state, session } = await readStored(sessions);
         // Only a started, unfinished flow accepts a callback: a replayed token after
-        // sign-in finds a session that already has its jwt, and changes nothing.
-        const pending = state && session && !session.jwt ? { nonce: session.nonce, provider: state.provider } : null;
+        // sign-in finds a session that already has its jwt, and changes nothing. A renewal
+        // under way ("Stay signed in") is such a flow, beside the account's session.
+        const flow = session?.jwt ? session.renewal : session;
+        const pending = state && flow ? { nonce: flow.nonce, provider: state.provider } : null;
         const { jwt } = validateCallback(fragment, pending);
-        return { jwt: new Secret(jwt), provider: state!.provider };
+        return { jwt: new Secret(jwt), provider: state!.provider, renewal: Boolean(session!.jwt) };
       } catch (error) {
         earlyLogin.abandon();
         throw error;
@@ -58,10 +123,11 @@ export function createCallback({ client, sessions }: Pick<SignInDependencies, 'c
         early?.abort();
         throw error;
       });
-      if (!state || !session || session.jwt) {
+      if (!state || !session || (session.jwt && !session.renewal)) {
         early?.abort();
         throw SignInError.of('FLOW_NOT_STARTED');
       }
+      if (session.jwt) await checkRenewal(state, session, jwt, signal);
       const [login, { loginAnswerMatches }] = await Promise.all([
         early?.answer ?? client.getLogin({ jwt }, { signal }),
         addressCheck.load(),
@@ -70,6 +136,7 @@ export function createCallback({ client, sessions }: Pick<SignInDependencies, 'c
       if (!loginAnswerMatches(readIdTokenClaims(jwt), login)) throw SignInError.of('LOGIN_ANSWER_NOT_OURS');
       // Kept and shown in its one canonical form (the check allows any case).
       const address = normalizedSuiAddress(login.address)!;
+      if (session.jwt) return renew({ state, session, address, login, jwt, signal });
       const signedInState: SignInState = { provider: state.provider, salt: login.salt, address, publicKey: login.publicKey };
       // A sign-out meanwhile (here or in another tab) cancels the write: nothing comes back.
       await sessions.save(signedInState, { ...session, jwt }, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));

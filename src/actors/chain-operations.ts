@@ -11,8 +11,9 @@ import type {
   BalanceOutput,
   TransactionPreview,
   Verification,
+  WalletOutput,
   WalletRequest,
-  WalletSignOutput,
+  WalletSessionOutput,
 } from '../../machines/sign-in.types.ts';
 import type { TransferReceipt, TransferRequest } from '../../machines/transfer.ts';
 import type { AppConfig } from '../config.ts';
@@ -29,6 +30,8 @@ export interface ChainDependencies {
   config: AppConfig;
   /** The zkLogin signer of the stored session (refused with the catalogue's messages). */
   signer: () => Promise<ZkLoginAccountSigner>;
+  /** The stored session of `address`, for a dApp's `enoki:getSession` (wallet-session.ts). */
+  walletSession: (address: string) => Promise<WalletSessionOutput>;
 }
 
 /**
@@ -44,7 +47,7 @@ function afterNextPaint(): Promise<void> {
   });
 }
 
-export function createChainOperations({ config, signer }: ChainDependencies) {
+export function createChainOperations({ config, signer, walletSession }: ChainDependencies) {
   const nodeOptions = { graphqlUrl: config.suiGraphqlUrl, network: config.network, faucetUrl: config.suiFaucetUrl };
   const afterPaint = async <T>(module: { get(): T | undefined; load(): Promise<T> }): Promise<T> => {
     const loaded = module.get();
@@ -73,12 +76,16 @@ export function createChainOperations({ config, signer }: ChainDependencies) {
 
     /** A dApp's transaction, dry-run for the visitor's dialog: the machine has checked it is for this account. */
     previewTransaction: async ({ input }: OperationArgs<WalletRequest>): Promise<TransactionPreview> => {
-      if (input.kind === 'signPersonalMessage') throw new Error('A message has no dry run.');
+      if (!('transaction' in input)) throw new Error('Only a transaction has a dry run.');
       return (await transactions()).previewTransaction({ json: input.transaction, sender: input.address });
     },
 
-    /** A dApp's request through a wallet, which the visitor approved: the machine has checked it is for this account. */
-    walletRequest: async ({ input }: OperationArgs<ApprovedWalletRequest>): Promise<WalletSignOutput> => {
+    /**
+     * A dApp's request through a wallet, which the visitor approved (a session read needs no
+     * approval: nothing is signed): the machine has checked it is for this account.
+     */
+    walletRequest: async ({ input }: OperationArgs<ApprovedWalletRequest>): Promise<WalletOutput> => {
+      if (input.kind === 'getSession') return walletSession(input.address);
       const zkSigner = await signer();
       if (input.kind === 'signPersonalMessage') {
         const { bytes, signature } = await zkSigner.signPersonalMessage(fromBase64(input.message));

@@ -30,6 +30,9 @@ const suiPublicKeyOf = (key: EphemeralSigner) => toSuiPublicKey(key.flag, key.pu
 /** What the signer is built from: it is rebuilt only when this changes. */
 const proofKey = (session: SignInSession | null) => JSON.stringify([session?.proof, session?.maxEpoch]);
 
+/** Ours: the session was replaced (renewed, or signed out) while its proof was made. */
+export const PROOF_FOR_ANOTHER_SESSION = 'The session changed while its proof was being made. Please create the proof again.';
+
 export function createProofSteps({ config, client, sessions, vault, now }: SignInDependencies) {
   let signerCache: { proofKey: string; signer: ZkSigner } | undefined;
 
@@ -84,7 +87,18 @@ export function createProofSteps({ config, client, sessions, vault, now }: SignI
       const withProof = { ...session, proof };
       // Build the signer before storing: a proof that does not match our address is refused.
       const signer = await buildZkLoginSigner({ session: withProof, state, vault, now: now(), ephemeralSigner: await ephemeral });
-      await sessions.save(state, withProof, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+      // Added to the session as storage holds it when written (a renewal started meanwhile
+      // stays), and only to the session it was made for.
+      const written = await sessions
+        .update(
+          (current) =>
+            current.session.nonce === session.nonce && current.session.jwt === session.jwt
+              ? { state: current.state, session: { ...current.session, proof } }
+              : null,
+          { signal },
+        )
+        .catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+      if (!written) throw new Error(PROOF_FOR_ANOTHER_SESSION);
       signerCache = { proofKey: proofKey(withProof), signer };
     }),
 

@@ -18,11 +18,12 @@ function signedIn({ state, session }: StoredSignIn): SignedInSession | null {
 }
 
 export function createRestore({ sessions, vault, now }: Pick<SignInDependencies, 'sessions' | 'vault' | 'now'>) {
-  return operation<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
+  return operation<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }): Promise<RestoreOutput> => {
     const stored = await sessions.read();
     if (!stored) return { status: sessions.holdsAnything() ? 'unreadable' : 'empty' };
-    const { session } = stored;
-    if (isExpired(session.expiresAt, now())) return { status: 'expired' };
+    const { state, session } = stored;
+    // Whose session it was (not a flow's that never finished): the sign-in buttons offer that provider first.
+    if (isExpired(session.expiresAt, now())) return { status: 'expired', ...(session.jwt ? { provider: state.provider } : {}) };
     const restored = signedIn(stored);
     // A finished sign-in whose state is gone or corrupt cannot be trusted.
     if (!restored && session.jwt) return { status: 'unreadable' };

@@ -10,6 +10,8 @@ import { createMemoryVault } from '../storage/key-vault.ts';
 import { nativeKeyEntry, storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
 import { createMemoryStore } from '../storage/store.ts';
 import { CATALOGUE } from '../../machines/errors.ts';
+import { Secret } from '../../machines/secret.ts';
+import type { WalletAnswer } from '../../machines/sign-in.types.ts';
 import { createDependencies } from './dependencies.ts';
 import { createSignInActors, createSignInOperations, preloadSignInCode } from './sign-in-actors.ts';
 import { actorTestHarness, config, readSession, storedValues } from './actor-test-harness.ts';
@@ -51,6 +53,115 @@ describe('the real actors against the mock login service', () => {
     await waitFor(reloaded, (s) => s.matches({ 'logged-out': 'done' }));
     expect(storedValues(tab)).toEqual([null, null]);
     expect(await tab.vault.get(VAULT_ENTRIES.sessionKey)).toBeUndefined();
+  });
+
+  it("enoki:getSession through the machine: the token as the provider issued it, the nonce's parts, the proof once made; boxed on the way; never another account's, nothing once the session ended", async () => {
+    let now = Date.now();
+    const tab = browserTab(config(), () => now);
+    const { page, jwt } = await signIn(tab);
+    let asked = 0;
+    const read = (address = page.getSnapshot().context.address!) => {
+      const requestId = `session-${++asked}`;
+      const answered = new Promise<WalletAnswer>((resolve) => {
+        const subscription = page.on('wallet.answer', (answer) => {
+          if (answer.requestId !== requestId) return;
+          subscription.unsubscribe();
+          resolve(answer);
+        });
+      });
+      page.send({
+        type: 'wallet.sign',
+        request: { kind: 'getSession', requestId, address, chain: page.getSnapshot().context.chain },
+      });
+      return answered;
+    };
+    const sessionOf = (answer: WalletAnswer) => {
+      if (!answer.ok || !answer.output || !('session' in answer.output))
+        throw new Error(`no session read: ${JSON.stringify(answer)}`);
+      return answer.output.session?.reveal() ?? null;
+    };
+
+    const first = await read();
+    // Boxed: what a log or the inspector would print of the answer holds no token.
+    expect(JSON.stringify(first)).not.toContain(jwt);
+    const { expiresAt } = page.getSnapshot().context;
+    expect(sessionOf(first)).toEqual({
+      jwt,
+      maxEpoch: expect.any(Number),
+      randomness: expect.stringMatching(/^\d+$/),
+      expiresAt,
+    });
+
+    page.send({ type: 'user.createProof' });
+    await waitFor(page, (s) => s.matches({ account: { session: { ready: 'waiting' } } }));
+    const proven = sessionOf(await read());
+    expect(proven?.proof).toMatchObject({ addressSeed: expect.any(String), headerBase64: expect.any(String) });
+
+    // Another account's session is not asked for: the machine refuses it before any read.
+    expect(await read(`0x${'ef'.repeat(32)}`)).toMatchObject({ ok: false, refusal: 'notThisAccount' });
+    now = expiresAt! + 1;
+    expect(sessionOf(await read())).toBeNull();
+  });
+
+  it('"Stay signed in" with the real actors: another identity is refused before the login service hears of it, the same one continues with a new key, a proof made meanwhile is kept', async () => {
+    const tab = browserTab();
+    const { page, jwt } = await signIn(tab);
+    const { address } = page.getSnapshot().context;
+    page.stop();
+    const deps = createDependencies(config(), { store: tab.store, vault: tab.vault });
+    const getLogin = vi.spyOn(deps.client, 'getLogin');
+    const operations = createSignInOperations(deps);
+    const signal = new AbortController().signal;
+    const before = await readSession(tab);
+    const vaultHas = async (id: string | undefined) => (await tab.vault.get(nativeKeyEntry(id!))) !== undefined;
+    const renewAs = async (identity: string) => {
+      const { url } = await operations.startSignIn({ input: { provider: 'google', renewal: true }, signal });
+      const params = new URL(url).searchParams;
+      const token = await service.mint(params.get('nonce')!, {
+        provider: 'google',
+        identity,
+        clientId: params.get('client_id')!,
+      });
+      await operations.validateCallback({ input: { fragment: new Secret(`#id_token=${token}`) }, signal });
+      return {
+        params,
+        token,
+        renewal: (await readSession(tab)).renewal!,
+        login: operations.fetchLogin({ input: { jwt: new Secret(token) }, signal }),
+      };
+    };
+
+    // Another identity: refused on its token's claims, before any lookup; the session as it was, the renewal's key gone.
+    const other = await renewAs('bob');
+    expect(other.params.get('login_hint')).toBe(JSON.parse(atob(jwt.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub);
+    expect(await vaultHas(other.renewal.nativeKeyId)).toBe(true);
+    await expect(other.login).rejects.toThrow(CATALOGUE.RENEWAL_OTHER_IDENTITY);
+    expect(getLogin).not.toHaveBeenCalled();
+    expect(await readSession(tab)).toEqual(before);
+    expect(await vaultHas(other.renewal.nativeKeyId)).toBe(false);
+    expect(await vaultHas(before.nativeKeyId)).toBe(true);
+
+    // A proof made while the renewal starts: both are kept, whichever is written first.
+    const [, started] = await Promise.all([
+      operations.createProof({ input: undefined, signal }),
+      operations.startSignIn({ input: { provider: 'google', renewal: true }, signal }),
+    ]);
+    const both = await readSession(tab);
+    expect(both.proof).toBeDefined();
+    expect(both.renewal?.nonce).toBe(new URL(started.url).searchParams.get('nonce'));
+
+    // The same identity: the same address, the renewal's session (its key, no proof), the old key gone.
+    const same = await renewAs('alice');
+    const renewed = await same.login;
+    expect(renewed).toMatchObject({ address, expiresAt: same.renewal.expiresAt });
+    const after = await readSession(tab);
+    expect(after).toMatchObject({ jwt: same.token, nonce: same.renewal.nonce, nativeKeyId: same.renewal.nativeKeyId });
+    expect(after.proof).toBeUndefined();
+    expect(after.renewal).toBeUndefined();
+    expect(await vaultHas(before.nativeKeyId)).toBe(false);
+    expect(await vaultHas(same.renewal.nativeKeyId)).toBe(true);
+    // The previous renewal's key (replaced by this one) went when this one started.
+    expect(await vaultHas(both.renewal!.nativeKeyId)).toBe(same.renewal.nativeKeyId === both.renewal!.nativeKeyId);
   });
 
   it('gives each provider and identity its own address, the same one every time', async () => {

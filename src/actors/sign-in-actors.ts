@@ -9,7 +9,7 @@
  *   sign-out.ts  the end of a session, here or everywhere
  * and the node's work beside the account (chain-operations.ts). `createSignInActors` wraps
  * them as XState promise actors; the page instead loads them lazily
- * (src/app/lazy-sign-in-actors.ts), so that none of this is on the first page.
+ * (src/app/lazy-operations.ts), so that none of this is on the first page.
  */
 import { fromPromise, type PromiseActorLogic } from 'xstate';
 import { createCallback } from './callback.ts';
@@ -20,6 +20,7 @@ import { createProofSteps, preloadSignerCode } from './proof.ts';
 import { createRestore } from './restore.ts';
 import { createSignOut } from './sign-out.ts';
 import { createStart } from './start.ts';
+import { createWalletSessionRead } from './wallet-session.ts';
 
 export type { OperationArgs } from './operation.ts';
 
@@ -34,7 +35,7 @@ export function createSignInOperations(deps: SignInDependencies) {
     ...createStart(deps),
     ...callback,
     ...proof,
-    ...createChainOperations({ config: deps.config, signer: currentSigner }),
+    ...createChainOperations({ config: deps.config, signer: currentSigner, walletSession: createWalletSessionRead(deps) }),
     clearSession: createSignOut(deps, () => {
       forgetSigner();
       abandonLookup();

@@ -16,7 +16,9 @@ export function createSignOut(
     forget();
     // Only this tab's session ends: find its native key before the session that names it
     // is gone (whatever the plain entry says: this is only to find what to delete).
-    const nativeKeyId = input.everywhere ? undefined : (await sessions.readSealedSession())?.nativeKeyId;
+    const sealed = input.everywhere ? null : await sessions.readSealedSession();
+    // A renewal under way has a key of its own.
+    const nativeKeyIds = [sealed?.nativeKeyId, sealed?.renewal?.nativeKeyId].filter((id) => id !== undefined);
     sessions.clear();
     encryption.forget();
     if (input.everywhere) {
@@ -27,8 +29,8 @@ export function createSignOut(
       } finally {
         tabs.announceSignOut();
       }
-    } else if (nativeKeyId) {
-      await vault.delete(nativeKeyEntry(nativeKeyId));
+    } else {
+      await Promise.all(nativeKeyIds.map((id) => vault.delete(nativeKeyEntry(id))));
     }
   });
 }

@@ -6,11 +6,13 @@
  * nothing is stored before the click.
  */
 import { assertProvider, SignInError } from '../../machines/errors.ts';
-import { PROVIDER_LABELS } from '../../machines/providers.ts';
+import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import type { StartInput, StartOutput } from '../../machines/sign-in.types.ts';
 import { lazyModule } from '../lazy-module.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
-import { createEphemeralKey } from '../zklogin/ephemeral-key.ts';
+import type { SignInSession, SignInState } from '../storage/session-store.ts';
+import { createEphemeralKey, type NewEphemeralKey } from '../zklogin/ephemeral-key.ts';
+import { readIdTokenClaims } from '../zklogin/id-token-claims.ts';
 import { buildAuthorizationUrl } from '../zklogin/providers.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { createMadeAhead } from './made-ahead.ts';
@@ -47,6 +49,93 @@ export function createStart({ config, client, sessions, vault, encryption, now }
   };
   const warmStart = createWarmStart(makeKeyAndNonce, now);
 
+  /** What a flow stores of its key and nonce: a new session's, or a renewal's beside the current one. */
+  const flowOf = (
+    key: NewEphemeralKey,
+    nonce: { nonce: string; randomness: string; maxEpoch: number; estimatedExpiration: number },
+  ) => ({
+    expiresAt: nonce.estimatedExpiration,
+    maxEpoch: nonce.maxEpoch,
+    randomness: nonce.randomness,
+    ephemeralKeyPair: key.stored,
+    ephemeralPublicKey: key.publicKey,
+    ...(key.nativeKeyId ? { nativeKeyId: key.nativeKeyId } : {}),
+    nonce: nonce.nonce,
+  });
+
+  const clientIdOf = (provider: Provider) => {
+    const clientId = config.clientIds[provider];
+    if (!clientId) throw new Error(`Sign-in with ${PROVIDER_LABELS[provider]} is not configured (no client id).`);
+    return clientId;
+  };
+
+  /** The provider's authorization URL; popup mode's `state` names the window's flow, handed back by the provider. */
+  const authorizationUrl = (provider: Provider, clientId: string, nonce: string, state?: string, loginHint?: string) =>
+    buildAuthorizationUrl({
+      provider,
+      clientId,
+      authUrl: config.authUrls[provider],
+      redirectUrl: config.redirectUrl,
+      nonce,
+      extraScopes: config.extraScopes,
+      extraParams: { ...(state ? { state } : {}), ...(loginHint ? { login_hint: loginHint } : {}) },
+    });
+
+  /**
+   * "Stay signed in": a new key and nonce for the stored account, with its own provider (the
+   * machine's word for it is not needed: storage is believed only sealed). They are stored
+   * beside the current session, which stays as it is: the callback continues the account
+   * only when the same identity comes back (callback.ts). Google is told whom to expect
+   * (`login_hint`, the token's `sub`).
+   */
+  const startRenewal = async (input: StartInput, signal: AbortSignal): Promise<StartOutput> => {
+    const stored = await sessions.read();
+    if (!stored?.session.jwt || !stored.state.address) throw SignInError.of('RENEWAL_NOT_POSSIBLE');
+    const { state, session } = stored;
+    const clientId = clientIdOf(state.provider);
+    const { key, nonce } = (await warmStart.take()) ?? (await makeKeyAndNonce(signal));
+    const loginHint = state.provider === 'google' ? readIdTokenClaims(session.jwt!).sub : undefined;
+    const url = authorizationUrl(state.provider, clientId, nonce.nonce, input.state, loginHint);
+    // Added to the session as storage holds it when written: a proof stored meanwhile stays.
+    const renewal = flowOf(key, nonce);
+    await storeWith(
+      async (after) => {
+        const written = await sessions.update(
+          (current) =>
+            current.session.jwt === session.jwt ? { state: current.state, session: { ...current.session, renewal } } : null,
+          { after, signal },
+        );
+        // Signed out, or another session, meanwhile: there is nothing to renew any more.
+        if (!written) throw SignInError.of('RENEWAL_NOT_POSSIBLE');
+      },
+      key,
+      signal,
+    );
+    // A renewal started before and never finished is replaced: its native key goes.
+    const previous = session.renewal?.nativeKeyId;
+    if (previous && previous !== key.nativeKeyId) await vault.delete(nativeKeyEntry(previous)).catch(() => {});
+    return { url, expiresAt: nonce.estimatedExpiration };
+  };
+
+  /**
+   * Nothing is written until every step that can fail has succeeded. The key goes into the
+   * vault while the session is sealed; the session is written only once both have
+   * succeeded, and a key whose session could not be written is taken out again.
+   */
+  const storeWith = async (write: (after: Promise<unknown>) => Promise<unknown>, key: NewEphemeralKey, signal: AbortSignal) => {
+    try {
+      await write(key.persist());
+    } catch (error) {
+      await key.discard().catch(() => {});
+      // Cancelled (the visitor signed out in another tab meanwhile): nothing was written.
+      signal.throwIfAborted();
+      if (error instanceof SignInError) throw error;
+      SignInError.rethrowAs('STORAGE_WRITE_FAILED')(error);
+    }
+  };
+  const store = (state: SignInState, session: SignInSession, key: NewEphemeralKey, signal: AbortSignal) =>
+    storeWith((after) => sessions.save(state, session, { after, signal }), key, signal);
+
   return {
     prepareSignIn: operation<void, void>(async () => {
       // The session's master key is readied meanwhile, in memory (it never fails).
@@ -54,48 +143,17 @@ export function createStart({ config, client, sessions, vault, encryption, now }
     }),
 
     startSignIn: operation<StartOutput, StartInput>(async ({ input, signal }) => {
+      if (input.renewal) return startRenewal(input, signal);
       // Refuse an unknown provider before anything costs the login service a call.
       assertProvider(input.provider);
       const provider = input.provider;
-      const clientId = config.clientIds[provider];
-      if (!clientId) throw new Error(`Sign-in with ${PROVIDER_LABELS[provider]} is not configured (no client id).`);
+      const clientId = clientIdOf(provider);
       // A flow started before in this tab and never finished is replaced by this one: its
       // native key goes once this one is stored (read meanwhile, beside the nonce's request).
       const replaced = sessions.readSealedSession().catch(() => null);
       const { key, nonce } = (await warmStart.take()) ?? (await makeKeyAndNonce(signal));
-      const url = buildAuthorizationUrl({
-        provider,
-        clientId,
-        authUrl: config.authUrls[provider],
-        redirectUrl: config.redirectUrl,
-        nonce: nonce.nonce,
-        extraScopes: config.extraScopes,
-        // Popup mode: the provider hands `state` back, so the sign-in window knows whom to tell.
-        extraParams: input.state ? { state: input.state } : undefined,
-      });
-      // Nothing is written until every step that can fail has succeeded. The key goes
-      // into the vault while the session is sealed; the session is written only once both
-      // have succeeded, and a key whose session could not be written is taken out again.
-      try {
-        await sessions.save(
-          { provider, nonce: nonce.nonce },
-          {
-            expiresAt: nonce.estimatedExpiration,
-            maxEpoch: nonce.maxEpoch,
-            randomness: nonce.randomness,
-            ephemeralKeyPair: key.stored,
-            ephemeralPublicKey: key.publicKey,
-            ...(key.nativeKeyId ? { nativeKeyId: key.nativeKeyId } : {}),
-            nonce: nonce.nonce,
-          },
-          { after: key.persist(), signal },
-        );
-      } catch (error) {
-        await key.discard().catch(() => {});
-        // Cancelled (the visitor signed out in another tab meanwhile): nothing was written.
-        signal.throwIfAborted();
-        SignInError.rethrowAs('STORAGE_WRITE_FAILED')(error);
-      }
+      const url = authorizationUrl(provider, clientId, nonce.nonce, input.state);
+      await store({ provider, nonce: nonce.nonce }, flowOf(key, nonce), key, signal);
       const previous = await replaced;
       if (previous && !previous.jwt && previous.nativeKeyId && previous.nativeKeyId !== key.nativeKeyId) {
         // A key that cannot be deleted is only an orphan: the new flow goes on.

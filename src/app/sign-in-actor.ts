@@ -2,15 +2,37 @@
  * The app edge: signInMachine with its real actors and browser actions, fed by the URL
  * fragment at load, on every hashchange, and when the page returns from the bfcache.
  */
-import { createActor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
+import type { SignInActors, SignInOperations } from '../actors/sign-in-actors.ts';
 import type { AppConfig } from '../config.ts';
 import { isCallbackFragment } from '../zklogin/callback-fragment.ts';
 import { Secret } from '../../machines/secret.ts';
-import { createLazySignIn } from './lazy-sign-in-actors.ts';
+import { createLazySignIn } from './lazy-operations.ts';
 import { popupAnswer, popupWindow } from './popup-window.ts';
 
 export type SignInActorRef = ActorRefFrom<typeof signInMachine>;
+
+/**
+ * The machine's actors that are the sign-in runtime's operations, loaded with its chunk
+ * (lazy-operations.ts): every actor but the sign-in window's.
+ */
+const OPERATIONS = [
+  'restoreSession',
+  'prepareSignIn',
+  'startSignIn',
+  'validateCallback',
+  'fetchLogin',
+  'createProof',
+  'signMessage',
+  'verifySignature',
+  'loadBalance',
+  'requestTestSui',
+  'sendSui',
+  'previewTransaction',
+  'walletRequest',
+  'clearSession',
+] as const satisfies readonly (keyof SignInOperations)[];
 
 /** Drops the fragment from the URL in place: no history entry, no token left behind. */
 function clearFragment() {
@@ -31,10 +53,13 @@ export function startSignInActor(
   config: AppConfig,
   inspect?: Observer<InspectionEvent>,
 ): { actor: SignInActorRef; preload: () => void } {
-  const signIn = createLazySignIn(config);
+  // The runtime loads only once an actor runs or `preload` is called: the actor is there by then.
+  const signIn = createLazySignIn(config, (runtime) => runtime.onSignOutElsewhere(() => actor.send({ type: 'tab.signedOut' })));
+  // Each operation as a promise actor, as the runtime's own chunk wraps them (toActors).
+  const operations = Object.fromEntries(OPERATIONS.map((name) => [name, fromPromise(signIn.operation(name))]));
   const machine = signInMachine.provide({
     // Only a popup build has the window's actors (the machine never asks for them otherwise).
-    actors: { ...signIn.actors, ...(__POPUP_MODE__ ? { popupWindow, popupAnswer } : {}) },
+    actors: { ...(operations as unknown as SignInActors), ...(__POPUP_MODE__ ? { popupWindow, popupAnswer } : {}) },
     actions: {
       navigate: (_, { url }) => window.location.assign(url),
       clearFragment,
@@ -52,7 +77,6 @@ export function startSignInActor(
     // Whether or not the machine took it, a token never stays in the address bar.
     clearFragment();
   });
-  signIn.whenLoaded((runtime) => runtime.onSignOutElsewhere(() => actor.send({ type: 'tab.signedOut' })));
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) actor.send({ type: 'page.restored' });
   });

@@ -1,7 +1,7 @@
 /**
  * Everything the sign-in does beyond the first paint, as one chunk: the operations over
  * sessionStorage, the key vault, the login service and the callback checks. Loaded by
- * lazy-sign-in-actors.ts: at once on a page that has a session or a callback, else while
+ * runtime-chunk.ts: at once on a page that has a session or a callback, else while
  * the browser is idle, so a first visit paints the sign-in buttons without it.
  */
 import { createDependencies } from '../actors/dependencies.ts';

@@ -31,8 +31,8 @@ describe('transition log', () => {
     expect(entries.map((e) => `${e.from || '(start)'} → ${e.to}`)).toEqual([
       '(start) → callback-validating',
       'callback-validating → fetching-login',
-      'fetching-login → account.session.signed-in + account.chain.loading-balance + account.wallet.waiting',
-      'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting → account.session.signed-in + account.chain.idle + account.wallet.waiting',
+      'fetching-login → account.session.signed-in + account.chain.loading-balance + account.wallet.waiting + account.renewal.later',
+      'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting + account.renewal.later → account.session.signed-in + account.chain.idle + account.wallet.waiting + account.renewal.later',
     ]);
     expect(entries[1]).toMatchObject({ event: 'xstate.done.actor.validateCallback', sourceDurationMs: 250 });
     expect(entries[0]!.at).toBe(new Date(1_000).toISOString());
@@ -114,8 +114,8 @@ describe('transition log', () => {
     expect(statePath({ 'logged-out': 'done' })).toBe('logged-out.done');
     expect(statePath('idle')).toBe('idle');
     // A parallel state names every region, so that node work beside the signing shows too.
-    expect(statePath({ account: { session: { ready: 'signing' }, chain: 'sending', wallet: 'waiting' } })).toBe(
-      'account.session.ready.signing + account.chain.sending + account.wallet.waiting',
+    expect(statePath({ account: { session: { ready: 'signing' }, chain: 'sending', wallet: 'waiting', renewal: 'later' } })).toBe(
+      'account.session.ready.signing + account.chain.sending + account.wallet.waiting + account.renewal.later',
     );
   });
 });
@@ -127,8 +127,8 @@ describe('transition log: the node work beside the account', () => {
     const steps = () => log.entries().map((e) => `${e.event}: ${e.to}`);
     await vi.waitFor(() =>
       expect(steps().slice(-2)).toEqual([
-        'user.refreshBalance: account.session.ready.waiting + account.chain.loading-balance + account.wallet.waiting',
-        'xstate.done.actor.loadBalance: account.session.ready.waiting + account.chain.idle + account.wallet.waiting',
+        'user.refreshBalance: account.session.ready.waiting + account.chain.loading-balance + account.wallet.waiting + account.renewal.later',
+        'xstate.done.actor.loadBalance: account.session.ready.waiting + account.chain.idle + account.wallet.waiting + account.renewal.later',
       ]),
     );
     expect(log.entries().at(-1)!.context).toMatchObject({ balance: '2000000000' });

@@ -81,7 +81,19 @@ export function statePath(value: unknown): string {
   return leafPaths(value).join(REGION_SEPARATOR);
 }
 
-export function createTransitionLog(options: { limit?: number; now?: () => number } = {}): TransitionLog {
+/**
+ * `report` hears of every entry, in order (as a `subscribe` listener would); `earlier`: the
+ * root machine's snapshots, each with the time it arrived, kept until this code had loaded
+ * (transition-recorder.ts), logged first.
+ */
+export function createTransitionLog(
+  options: {
+    limit?: number;
+    now?: () => number;
+    report?: (entry: TransitionEntry) => void;
+    earlier?: readonly (readonly [inspection: InspectionEvent, at: number])[];
+  } = {},
+): TransitionLog {
   const limit = options.limit ?? TRANSITION_LOG_LIMIT;
   const now = options.now ?? Date.now;
   const entries: TransitionEntry[] = [];
@@ -104,7 +116,7 @@ export function createTransitionLog(options: { limit?: number; now?: () => numbe
     return lastContext.value;
   };
 
-  return {
+  const log: TransitionLog = {
     observe(inspection, time = now()) {
       if (!isRootSnapshot(inspection)) return;
       const to = statePath((inspection.snapshot as { value?: unknown }).value);
@@ -133,4 +145,7 @@ export function createTransitionLog(options: { limit?: number; now?: () => numbe
     },
     toJSON: () => JSON.stringify(entries, null, 2),
   };
+  if (options.report) log.subscribe(options.report);
+  options.earlier?.forEach(([inspection, at]) => log.observe(inspection, at));
+  return log;
 }

@@ -50,8 +50,8 @@ describe('transition recorder', () => {
     expect(steps).toEqual([
       '(start) → callback-validating',
       'callback-validating → fetching-login',
-      'fetching-login → account.session.signed-in + account.chain.loading-balance + account.wallet.waiting',
-      'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting → account.session.signed-in + account.chain.idle + account.wallet.waiting',
+      'fetching-login → account.session.signed-in + account.chain.loading-balance + account.wallet.waiting + account.renewal.later',
+      'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting + account.renewal.later → account.session.signed-in + account.chain.idle + account.wallet.waiting + account.renewal.later',
     ]);
     expect(log.entries()[0]!.at).toBe(new Date(1_000).toISOString());
     expect(log.entries()[1]).toMatchObject({ at: new Date(1_250).toISOString(), sourceDurationMs: 250 });
@@ -61,7 +61,7 @@ describe('transition recorder', () => {
 
     // Later transitions go to the log at once, and the same log is returned.
     actor.send({ type: 'user.createProof' });
-    const proving = 'account.session.proving + account.chain.idle + account.wallet.waiting';
+    const proving = 'account.session.proving + account.chain.idle + account.wallet.waiting + account.renewal.later';
     expect(log.entries().at(-1)!.to).toBe(proving);
     expect(reported.at(-1)!.to).toBe(proving);
     expect(await recorder.log()).toBe(log);

@@ -42,11 +42,9 @@ export function createTransitionRecorder(report?: (entry: TransitionEntry) => vo
     // network again at each one and never settle the panel.
     log: () =>
       (loading ??= logModule.load().then(({ createTransitionLog }) => {
-        const created = createTransitionLog();
-        if (report) created.subscribe(report);
-        waiting.forEach(([inspection, at]) => created.observe(inspection, at));
+        log = createTransitionLog({ report, earlier: waiting });
         waiting = [];
-        return (log = created);
+        return log;
       })),
   };
 }

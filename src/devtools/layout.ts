@@ -35,7 +35,7 @@ export interface ChartLayout {
   edges: PlacedEdge[];
 }
 
-const FONT_WIDTH = 9.95;
+const FONT_WIDTH = 16.58;
 const LABEL_FONT_WIDTH = 6.1;
 const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -66,7 +66,7 @@ const LAYOUT_OPTIONS = {
   // Keep the order the machine declares its states in: the journey reads top to bottom.
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
   'elk.layered.crossingMinimization.forceNodeModelOrder': 'false',
-  'elk.padding': '[top=34,left=8,bottom=16,right=8]',
+  'elk.padding': '[top=39,left=8,bottom=16,right=8]',
 };
 
 /** The top-level states in the order a visitor meets them; the chart reads down this axis. */
@@ -106,12 +106,12 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
     const partition = node.parent === null ? partitionOf(node.id) : undefined;
     const layoutOptions: Record<string, string> = {
       ...(partition === undefined ? {} : { 'elk.partitioning.partition': partition }),
-      ...(compound ? { 'elk.padding': '[top=34,left=8,bottom=10,right=8]' } : {}),
+      ...(compound ? { 'elk.padding': '[top=39,left=8,bottom=10,right=8]' } : {}),
     };
     elkNodes.set(node.id, {
       id: node.id,
       layoutOptions,
-      ...(compound ? { children: [], edges: [] } : { width: Math.max(110, node.label.length * FONT_WIDTH + 28), height: 42 }),
+      ...(compound ? { children: [], edges: [] } : { width: Math.max(110, node.label.length * FONT_WIDTH + 28), height: 58 }),
     });
   }
   for (const node of graph.nodes) elkNodes.get(node.parent)!.children!.push(elkNodes.get(node.id)!);
@@ -143,10 +143,12 @@ export async function layoutGraph(graph: MachineGraph): Promise<ChartLayout> {
         elkNodes.get(container)!.edges!.push({ id: `${STACKING_EDGE}${id}`, sources: [ids[index]!], targets: [id] }),
       );
   for (const node of graph.nodes) {
-    stack(
-      node.id,
-      node.children.filter((child) => byId.get(child)!.region !== null),
-    );
+    const regions = node.children.filter((child) => byId.get(child)!.region !== null);
+    // Two columns of regions: one below the other, four made the chart too tall to read.
+    if (regions.length === 4) {
+      stack(node.id, [regions[0]!, regions[1]!]);
+      stack(node.id, [regions[3]!, regions[2]!]);
+    } else stack(node.id, regions);
   }
   const steps = byId.get(SESSION_REGION)?.children ?? [];
   if (steps.length > 1) stack(SESSION_REGION, steps);

@@ -39,12 +39,12 @@ export function renderSvg(layout: ChartLayout, highlight: Highlight = {}, title 
     ]
       .filter(Boolean)
       .join(' ');
-    const labelY = node.compound ? node.y + 22 : node.y + node.height / 2 + 6;
+    const labelY = node.compound ? node.y + 30 : node.y + node.height / 2 + 9;
     const labelX = node.compound ? node.x + 12 : node.x + node.width / 2;
     parts.push(
       `<g class="${classes}" data-state="${escapeXml(node.id)}" data-state-id="${escapeXml(node.id)}">`,
       `<rect x="${node.x}" y="${node.y}" width="${node.width}" height="${node.height}" rx="${node.compound ? 12 : 8}" fill="${node.compound ? '#f8fafc' : '#eff6ff'}" stroke="${node.initial ? '#1d4ed8' : '#64748b'}" stroke-width="${node.initial ? 2 : 1.2}"/>`,
-      `<text x="${labelX}" y="${labelY}" font-size="18" font-weight="600" fill="#0f172a"${node.compound ? '' : ' text-anchor="middle"'}>${escapeXml(node.label)}</text>`,
+      `<text x="${labelX}" y="${labelY}" font-size="30" font-weight="600" fill="#0f172a"${node.compound ? '' : ' text-anchor="middle"'}>${escapeXml(node.label)}</text>`,
       '</g>',
     );
   }

@@ -17,6 +17,7 @@ const SENDERS: Record<string, string> = {
   'user.requestTestSui': 'the visitor: "Get test SUI" (testnet and devnet)',
   'user.send': 'the visitor: "Send", with a recipient and an amount',
   'user.signOut': 'the visitor: "Sign out"',
+  'user.renew': 'the visitor: "Stay signed in", in the session\'s last ten minutes',
   'user.retry': 'the visitor: "Try again"',
   'user.startOver': 'the visitor: "Start over"',
   'user.dismiss': 'the visitor: the alert\'s "Dismiss"',

@@ -31,6 +31,20 @@ const SignInStateSchema = v.object({
   publicKey: v.optional(v.string()),
 });
 
+/**
+ * A renewal under way ("Stay signed in"): the next session's key and nonce, kept beside the
+ * current session until the same identity comes back with a token for this nonce.
+ */
+const RenewalSchema = v.object({
+  expiresAt: v.number(),
+  maxEpoch: v.number(),
+  randomness: v.string(),
+  ephemeralKeyPair: v.string(),
+  ephemeralPublicKey: v.optional(v.string()),
+  nativeKeyId: v.optional(v.string()),
+  nonce: v.string(),
+});
+
 const SignInSessionSchema = v.object({
   expiresAt: v.number(),
   maxEpoch: v.number(),
@@ -45,6 +59,7 @@ const SignInSessionSchema = v.object({
   nonce: v.string(),
   jwt: v.optional(v.string()),
   proof: v.optional(ProofAnswer),
+  renewal: v.optional(RenewalSchema),
 });
 
 /** What the sealed entry holds: the session, and the state it was written with. */
@@ -52,6 +67,7 @@ const SealedSignInSchema = v.object({ state: SignInStateSchema, session: SignInS
 
 export type SignInState = v.InferOutput<typeof SignInStateSchema>;
 export type SignInSession = v.InferOutput<typeof SignInSessionSchema>;
+export type Renewal = v.InferOutput<typeof RenewalSchema>;
 /** A sign-in as storage holds it, believed: both from the sealed entry, the plain one agreeing. */
 export type StoredSignIn = v.InferOutput<typeof SealedSignInSchema>;
 
@@ -85,6 +101,17 @@ export interface SessionStore {
    * with `signal`, nothing is written once it has aborted (the step was cancelled).
    */
   save(state: SignInState, session: SignInSession, options?: { after?: Promise<unknown>; signal?: AbortSignal }): Promise<void>;
+  /**
+   * Changes the stored sign-in as it stands when written: `change` gets what storage holds
+   * and gives what to write, or null to write nothing. Two steps that each add their part
+   * (a proof, a renewal under way) while the other is in flight both keep theirs: a write
+   * finds storage changed since its read, reads again and changes that. Resolves to what
+   * was written, or null.
+   */
+  update(
+    change: (stored: StoredSignIn) => StoredSignIn | null,
+    options?: { after?: Promise<unknown>; signal?: AbortSignal },
+  ): Promise<StoredSignIn | null>;
   /** Removes both entries. */
   clear(): void;
 }
@@ -130,6 +157,39 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
     const parsed = v.safeParse(SignInStateSchema, parseJson(store.get(keys.state)));
     return parsed.success ? parsed.output : null;
   };
+  /**
+   * Encrypts first (the only async step, beside `after`), then writes both entries back to
+   * back. With `unchangedFrom`, writes only if the session entry still holds that text
+   * (checked and written in one task, so nothing comes between): false if not.
+   */
+  const write = async (
+    state: SignInState,
+    session: SignInSession,
+    options: { after?: Promise<unknown>; signal?: AbortSignal; unchangedFrom?: string | null },
+  ): Promise<boolean> => {
+    const canonical = canonicalState(state);
+    const [sealed] = await Promise.all([
+      encryption.encrypt(JSON.stringify({ state: canonical, session }), keys.session),
+      options.after,
+    ]);
+    options.signal?.throwIfAborted();
+    const before = { state: store.get(keys.state), session: store.get(keys.session) };
+    if (options.unchangedFrom !== undefined && before.session !== options.unchangedFrom) return false;
+    const clear = clearText(canonical);
+    try {
+      store.set(keys.session, sealed);
+      store.set(keys.state, clear);
+      // What a read would give back (or nothing, for a sign-in a read would refuse).
+      const checked = v.safeParse(SealedSignInSchema, JSON.parse(JSON.stringify({ state: canonical, session })));
+      last = checked.success ? { sealed, clear, stored: checked.output } : undefined;
+    } catch (error) {
+      restore(store, keys.state, before.state);
+      restore(store, keys.session, before.session);
+      throw error;
+    }
+    return true;
+  };
+
   return {
     readClearState,
 
@@ -157,26 +217,16 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
       return store.get(keys.state) !== null || store.get(keys.session) !== null;
     },
 
-    async save(state, session, options = {}) {
-      // Encrypt first (the only async step, beside `after`), then write both entries back to back.
-      const canonical = canonicalState(state);
-      const [sealed] = await Promise.all([
-        encryption.encrypt(JSON.stringify({ state: canonical, session }), keys.session),
-        options.after,
-      ]);
-      options.signal?.throwIfAborted();
-      const before = { state: store.get(keys.state), session: store.get(keys.session) };
-      const clear = clearText(canonical);
-      try {
-        store.set(keys.session, sealed);
-        store.set(keys.state, clear);
-        // What a read would give back (or nothing, for a sign-in a read would refuse).
-        const checked = v.safeParse(SealedSignInSchema, JSON.parse(JSON.stringify({ state: canonical, session })));
-        last = checked.success ? { sealed, clear, stored: checked.output } : undefined;
-      } catch (error) {
-        restore(store, keys.state, before.state);
-        restore(store, keys.session, before.session);
-        throw error;
+    save: async (state, session, options = {}) => void (await write(state, session, options)),
+
+    async update(change, options = {}) {
+      for (;;) {
+        const read = store.get(keys.session);
+        const stored = await this.read();
+        const next = stored && change(stored);
+        if (!next) return null;
+        if (await write(next.state, next.session, { ...options, unchangedFrom: read })) return next;
+        // Storage changed while this write was sealed (another step wrote): read it again.
       }
     },
 

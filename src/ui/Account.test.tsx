@@ -12,7 +12,11 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 
 describe('Account', () => {
   it('signed-in: the address, the provider, and Create proof', async () => {
-    const { actor } = renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <Account />);
+    const { actor } = renderAt(
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
+      ACCOUNT,
+      <Account />,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You are signed in');
     expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
     expect(screen.getByText('Google')).toBeTruthy();
@@ -20,11 +24,38 @@ describe('Account', () => {
     expect(button('Create proof').disabled).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.click(button('Create proof'));
-    expect(actor.getSnapshot().value).toEqual({ account: { session: 'proving', chain: 'idle', wallet: 'waiting' } });
+    expect(actor.getSnapshot().value).toEqual({
+      account: { session: 'proving', chain: 'idle', wallet: 'waiting', renewal: 'later' },
+    });
+  });
+
+  it('the last ten minutes: when the session ends, and "Stay signed in", which starts the renewal', async () => {
+    const expiresAt = Date.now() + 5 * 60_000;
+    const { actor } = renderAt(
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: { due: 'offered' } } },
+      { ...ACCOUNT, expiresAt },
+      <Account />,
+    );
+    const notice = screen.getByTestId('renewal');
+    expect(notice.textContent).toContain('Your session ends at');
+    expect(notice.querySelector('time')!.getAttribute('datetime')).toBe(new Date(expiresAt).toISOString());
+    await userEvent.click(button('Stay signed in'));
+    expect(actor.getSnapshot().matches({ account: { renewal: { due: 'starting' } } })).toBe(true);
+    expect(screen.getByTestId('renewal').textContent).toContain('Renewing it with your provider…');
+  });
+
+  it('more than ten minutes left: no renewal notice', () => {
+    renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } }, ACCOUNT, <Account />);
+    expect(screen.queryByTestId('renewal')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stay signed in' })).toBeNull();
   });
 
   it('proving: the spinner, Create proof disabled, Sign out still offered', async () => {
-    const { actor } = renderAt({ account: { session: 'proving', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <Account />);
+    const { actor } = renderAt(
+      { account: { session: 'proving', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
+      ACCOUNT,
+      <Account />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Creating your zero-knowledge proof…');
     expect(button('Create proof').disabled).toBe(true);
     await userEvent.click(button('Sign out'));
@@ -32,7 +63,11 @@ describe('Account', () => {
   });
 
   it('ready: the signing form instead of Create proof', () => {
-    renderAt({ account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <Account />);
+    renderAt(
+      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
+      ACCOUNT,
+      <Account />,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ready to sign');
     expect(screen.queryByRole('button', { name: 'Create proof' })).toBeNull();
     expect(button('Sign message').disabled).toBe(false);
@@ -40,7 +75,7 @@ describe('Account', () => {
 
   it('with an alert: the message beside the account, which stays whole', async () => {
     const { actor } = renderAt(
-      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
       { ...ACCOUNT, failure: STRAY_CALLBACK },
       <Account />,
     );
@@ -50,34 +85,42 @@ describe('Account', () => {
     expect(button('Create proof').disabled).toBe(false);
     await userEvent.click(button('Dismiss'));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(actor.getSnapshot().value).toEqual({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } });
+    expect(actor.getSnapshot().value).toEqual({
+      account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' },
+    });
   });
 });
 
 describe('SignMessage', () => {
   it('ready.waiting: signs the typed message', async () => {
     const { actor } = renderAt(
-      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } },
+      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
       ACCOUNT,
       <SignMessage />,
     );
     await userEvent.clear(screen.getByLabelText('Message'));
     await userEvent.type(screen.getByLabelText('Message'), 'Pay Bob');
     await userEvent.click(button('Sign message'));
-    expect(actor.getSnapshot().value).toEqual({ account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting' } });
+    expect(actor.getSnapshot().value).toEqual({
+      account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting', renewal: 'later' },
+    });
     expect((actor.getSnapshot().children.signMessage?.getSnapshot() as { input?: unknown }).input).toEqual({
       message: 'Pay Bob',
     });
   });
 
   it('ready.signing: the button says so and waits', () => {
-    renderAt({ account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <SignMessage />);
+    renderAt(
+      { account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
+      ACCOUNT,
+      <SignMessage />,
+    );
     expect(button('Signing…').disabled).toBe(true);
   });
 
   it('shows the last signature', () => {
     renderAt(
-      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } },
+      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
       { ...ACCOUNT, signature: 'AQID' },
       <SignMessage />,
     );

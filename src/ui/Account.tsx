@@ -28,6 +28,31 @@ function SessionEnd({ time }: { time: number }) {
   return <time dateTime={isoTime(time)}>{text ?? '\u00a0'}</time>;
 }
 
+/**
+ * The session's last ten minutes: when it ends, and "Stay signed in" (the same provider
+ * again, for a new session of the same account). While the renewal is under way the button
+ * stays (in popup mode a click brings its window forward); what happened to the last one is
+ * said here too.
+ */
+function RenewalNotice({ expiresAt }: { expiresAt: number }) {
+  const send = useSend();
+  const renewing = useHasTag('renewing');
+  const canRenew = useCan({ type: 'user.renew' });
+  const notice = useContextValue((context) => context.notice);
+  return (
+    <div className="notice renewal" role="status" data-testid="renewal">
+      <p>
+        Your session ends at <SessionEnd time={expiresAt} />.{' '}
+        {renewing ? 'Renewing it with your provider…' : 'Stay signed in to keep this address without signing out.'}
+      </p>
+      {notice && <p>{notice}</p>}
+      <button type="button" className="primary" disabled={!canRenew} onClick={() => send({ type: 'user.renew' })}>
+        Stay signed in
+      </button>
+    </div>
+  );
+}
+
 /** Signed in, proving or ready: who the visitor is and what they can do next. */
 export function Account() {
   const hasProof = useHasTag('has-proof');
@@ -38,6 +63,8 @@ export function Account() {
   const expiresAt = useContextValue((context) => context.expiresAt);
   const canCreateProof = useCan({ type: 'user.createProof' });
   const canSignOut = useCan({ type: 'user.signOut' });
+  const renewalOffered = useHasTag('can-renew');
+  const renewing = useHasTag('renewing');
   return (
     <section className="account">
       <h1 id="page-title" tabIndex={-1}>
@@ -61,6 +88,7 @@ export function Account() {
           </>
         )}
       </dl>
+      {(renewalOffered || renewing) && expiresAt !== null && <RenewalNotice expiresAt={expiresAt} />}
       {busy && !hasProof && (
         <div className="busy" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />

@@ -9,13 +9,17 @@ import { ACCOUNT, BUILT_IN_CONFIG, renderAt } from './test-harness.tsx';
 
 afterEach(cleanup);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const READY = { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } } as const;
+const READY = { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } } as const;
 const BOB = `0x${'b0'.repeat(32)}`;
 const panel = (config = BUILT_IN_CONFIG) => <ChainPanel config={config} />;
 
 describe('ChainPanel: the balance', () => {
   it('loading: says so, and offers nothing that needs the balance', () => {
-    renderAt({ account: { session: 'signed-in', chain: 'loading-balance', wallet: 'waiting' } }, ACCOUNT, panel());
+    renderAt(
+      { account: { session: 'signed-in', chain: 'loading-balance', wallet: 'waiting', renewal: 'later' } },
+      ACCOUNT,
+      panel(),
+    );
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect(button('Refresh').disabled).toBe(true);
     expect(button('Send').disabled).toBe(true);
@@ -111,7 +115,7 @@ describe('ChainPanel: Send', () => {
 
   it('signed-in: a valid send creates the proof first, and says so', async () => {
     const { actor } = renderAt(
-      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
       { ...ACCOUNT, balance: '1000000000' },
       panel(),
     );
@@ -119,7 +123,9 @@ describe('ChainPanel: Send', () => {
     await userEvent.type(screen.getByLabelText('Recipient address'), BOB);
     await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0.25');
     await userEvent.click(button('Send'));
-    expect(actor.getSnapshot().value).toEqual({ account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting' } });
+    expect(actor.getSnapshot().value).toEqual({
+      account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting', renewal: 'later' },
+    });
     expect(screen.getByRole('status').textContent).toBe('Creating your proof, then sending 0.25 SUI…');
   });
 
@@ -137,7 +143,7 @@ describe('ChainPanel: Send', () => {
 describe('SignatureVerdict', () => {
   it('verifying, verified, refused with the reason, unavailable with Verify again', async () => {
     renderAt(
-      { account: { session: { ready: 'verifying' }, chain: 'idle', wallet: 'waiting' } },
+      { account: { session: { ready: 'verifying' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
       { ...ACCOUNT, signature: 'sig', signedMessage: 'hi' },
       <SignatureVerdict />,
     );

@@ -25,6 +25,18 @@ describe('ProviderButtons', () => {
     expect(actor.getSnapshot().context.requestedProvider).toBe('twitch');
   });
 
+  it('after a session that ended by itself, its provider comes first: "Sign in again with …"', async () => {
+    const { actor } = renderAt(
+      { 'logged-out': 'done' },
+      { endedProvider: 'twitch' },
+      <ProviderButtons config={BUILT_IN_CONFIG} />,
+    );
+    const names = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(names).toEqual(['Sign in again with Twitch', 'Sign in with Google', 'Sign in with Facebook']);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in again with Twitch' }));
+    expect(actor.getSnapshot().context.requestedProvider).toBe('twitch');
+  });
+
   it('only the providers with a client id are offered', () => {
     const config = { ...BUILT_IN_CONFIG, clientIds: { ...BUILT_IN_CONFIG.clientIds, facebook: '' } };
     renderAt({ idle: 'cold' }, {}, <ProviderButtons config={config} />);

@@ -1,9 +1,9 @@
 import { availableProviders, type AppConfig } from '../config.ts';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import { StepAlert } from './StepAlert.tsx';
-import { useCan, useContextValue, useHasTag, useMatches, useRequestedProviderLabel, useSend } from './use-sign-in.ts';
+import { useCan, useContextValue, useHasTag, useRequestedProviderLabel, useSend, useSnapshotValue } from './use-sign-in.ts';
 
-function ProviderButton({ provider }: { provider: Provider }) {
+function ProviderButton({ provider, again }: { provider: Provider; again: boolean }) {
   const event = { type: 'user.signIn', provider } as const;
   // Enabled from the machine: false while sign-out is still clearing storage.
   const enabled = useCan(event);
@@ -20,7 +20,7 @@ function ProviderButton({ provider }: { provider: Provider }) {
       onFocus={() => send({ type: 'user.intent' })}
       onClick={() => send(event)}
     >
-      Sign in with {PROVIDER_LABELS[provider]}
+      Sign in {again ? 'again ' : ''}with {PROVIDER_LABELS[provider]}
     </button>
   );
 }
@@ -39,8 +39,11 @@ function SignInWindowStatus() {
 /** The start page: one button per configured provider. */
 export function ProviderButtons({ config }: { config: AppConfig }) {
   const notice = useContextValue((context) => context.notice);
-  const loggedOut = useMatches('logged-out');
+  const loggedOut = useSnapshotValue((snapshot) => snapshot.matches('logged-out'));
   const awaitingWindow = useHasTag('awaiting-popup');
+  // A session that ended by itself: its provider comes first ("Sign in again with …").
+  const ended = useContextValue((context) => context.endedProvider);
+  const providers = availableProviders(config);
   return (
     <section className="sign-in">
       <h1 id="page-title" tabIndex={-1}>
@@ -63,8 +66,8 @@ export function ProviderButtons({ config }: { config: AppConfig }) {
       )}
       <p className="lead">Your Sui address comes from your sign-in with zkLogin. No wallet or seed phrase needed.</p>
       <div className="providers">
-        {availableProviders(config).map((provider) => (
-          <ProviderButton key={provider} provider={provider} />
+        {[...providers.filter((p) => p === ended), ...providers.filter((p) => p !== ended)].map((provider) => (
+          <ProviderButton key={provider} provider={provider} again={provider === ended} />
         ))}
       </div>
     </section>

@@ -6,6 +6,7 @@ export const STEP_TITLES: Record<FailedStep, string> = {
   redirecting: 'Could not start the sign-in',
   'callback-validating': 'The sign-in response was refused',
   'fetching-login': 'Could not get your Sui address',
+  renewing: 'Your session was not renewed',
   proving: 'Could not create the proof',
   signing: 'Could not sign the message',
   funding: 'Could not get test SUI',

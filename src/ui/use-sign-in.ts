@@ -76,10 +76,6 @@ export function useCan(event: Parameters<Snapshot['can']>[0]): boolean {
   return useSnapshotValue((snapshot) => snapshot.can(event));
 }
 
-export function useMatches(value: Parameters<Snapshot['matches']>[0]): boolean {
-  return useSnapshotValue((snapshot) => snapshot.matches(value));
-}
-
 export function useHasTag(tag: SignInTag): boolean {
   return useSnapshotValue((snapshot) => snapshot.hasTag(tag));
 }

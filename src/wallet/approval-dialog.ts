@@ -24,7 +24,7 @@ import DIALOG_STYLES from './approval-dialog.css?inline';
 /** What the dialog shows: the request, who asks, for which wallet and account, and the dry run's answer. */
 export interface ApprovalView {
   requestId: string;
-  kind: WalletRequest['kind'];
+  kind: SigningKind;
   /** The wallet's name: "Sign in with Google". */
   walletName: string;
   address: string;
@@ -63,13 +63,16 @@ function h(tag: string, attributes: Record<string, string> = {}, ...children: Ch
   return element;
 }
 
-const TITLES: Record<WalletRequest['kind'], string> = {
+/** What the dialog may be asked about: a signature (a session read asks nothing). */
+type SigningKind = Exclude<WalletRequest['kind'], 'getSession'>;
+
+const TITLES: Record<SigningKind, string> = {
   signPersonalMessage: 'Approve message',
   signTransaction: 'Approve transaction',
   signAndExecuteTransaction: 'Approve transaction',
 };
 
-const ASKS: Record<WalletRequest['kind'], string> = {
+const ASKS: Record<SigningKind, string> = {
   signPersonalMessage: 'to sign a message',
   signTransaction: 'to sign a transaction (the site may execute it later)',
   signAndExecuteTransaction: 'to sign a transaction and execute it now',

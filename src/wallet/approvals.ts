@@ -25,7 +25,8 @@ export const DIALOG_NOT_SHOWN =
 /** What the dialog shows for this snapshot; null when no request waits for the visitor. */
 export function approvalViewOf(snapshot: Snapshot, site: string): ApprovalView | null {
   const { walletRequest: request, walletPreview, provider, chain } = snapshot.context;
-  if (!request || !provider || !snapshot.hasTag('awaiting-approval')) return null;
+  // A session read never waits for the visitor (nothing is signed): only a signature does.
+  if (!request || request.kind === 'getSession' || !provider || !snapshot.hasTag('awaiting-approval')) return null;
   return {
     requestId: request.requestId,
     kind: request.kind,

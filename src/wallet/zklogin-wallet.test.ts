@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { WALLET_REFUSALS } from './wallet-refusals.ts';
-import type { WalletRequest, WalletSignOutput } from '../../machines/sign-in.types.ts';
-import { restoresTo, SESSION, type StubActors, stubbedMachine } from '../../machines/test-stubs.ts';
+import type { ApprovedWalletRequest, WalletOutput, WalletRequest } from '../../machines/sign-in.types.ts';
+import { getSession, getWalletMetadata, isEnokiWallet, isGoogleWallet } from '@mysten/enoki';
+import { Secret } from '../../machines/secret.ts';
+import { restoresTo, SESSION, type StubActors, stubbedMachine, WALLET_SESSION } from '../../machines/test-stubs.ts';
 import { WALLETS_REMOVED, ZkLoginWallet } from './zklogin-wallet.ts';
 
 async function walletOver(overrides: Partial<StubActors> = {}) {
@@ -46,7 +48,7 @@ describe('ZkLoginWallet', () => {
 
   it("a refusal the machine names reaches the dApp in the wallet's words", async () => {
     const { actor, wallet } = await walletOver({
-      walletRequest: fromPromise<WalletSignOutput, WalletRequest>(() => new Promise(() => {})),
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(() => new Promise(() => {})),
     });
     const sign = () =>
       wallet.features['sui:signPersonalMessage'].signPersonalMessage({
@@ -63,7 +65,7 @@ describe('ZkLoginWallet', () => {
   it("the visitor's rejection reaches the dApp as a rejection, and nothing was signed", async () => {
     let signings = 0;
     const { actor, wallet } = await walletOver({
-      walletRequest: fromPromise<WalletSignOutput, WalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
     });
     const signing = wallet.features['sui:signPersonalMessage'].signPersonalMessage({
       message: new TextEncoder().encode('hi'),
@@ -78,7 +80,7 @@ describe('ZkLoginWallet', () => {
   it('the page that registers the wallets may sign messages without asking; a caller cannot ask for it', async () => {
     const seen: WalletRequest[] = [];
     const { actor } = await walletOver({
-      walletRequest: fromPromise<WalletSignOutput, WalletRequest>(
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(
         async ({ input }) => (seen.push(input), { bytes: '', signature: 's' }),
       ),
     });
@@ -113,7 +115,7 @@ describe('ZkLoginWallet', () => {
 
   it('a request under way when the session ends is refused, never left hanging', async () => {
     const { actor, wallet } = await walletOver({
-      walletRequest: fromPromise<WalletSignOutput, WalletRequest>(() => new Promise(() => {})),
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(() => new Promise(() => {})),
     });
     const signing = wallet.features['sui:signPersonalMessage'].signPersonalMessage({
       message: new TextEncoder().encode('hi'),
@@ -124,5 +126,88 @@ describe('ZkLoginWallet', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ account: { session: 'ready', wallet: 'working' } }));
     actor.send({ type: 'tab.signedOut' });
     await expect(signing).rejects.toThrow(WALLET_REFUSALS.signedOut);
+  });
+
+  describe("Enoki's features", () => {
+    it('enoki:getMetadata 1.0.0 names the provider, at once', async () => {
+      const { wallet } = await walletOver();
+      const feature = wallet.features['enoki:getMetadata'];
+      expect(feature.version).toBe('1.0.0');
+      expect(feature.getMetadata()).toEqual({ provider: 'google' });
+    });
+
+    it("enoki:getSession 1.0.0 gives the account's session (the token as stored, no dialog, no proof made), null without one", async () => {
+      const seen: ApprovedWalletRequest[] = [];
+      let proofs = 0;
+      const signedIn = createActor(
+        stubbedMachine({
+          restoreSession: restoresTo('signed-in'),
+          createProof: fromPromise<void, void>(async () => void proofs++),
+          walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async ({ input }) => {
+            seen.push(input);
+            return { session: new Secret(WALLET_SESSION) };
+          }),
+        }),
+        { input: { chain: 'sui:testnet' } },
+      ).start();
+      await waitFor(signedIn, (snapshot) => snapshot.hasTag('has-account'));
+      const google = new ZkLoginWallet({ actor: signedIn, provider: 'google', chain: 'sui:testnet' });
+      const feature = google.features['enoki:getSession'];
+      expect(feature.version).toBe('1.0.0');
+      expect(await feature.getSession()).toEqual(WALLET_SESSION);
+      expect(await feature.getSession({ network: 'testnet' })).toEqual(WALLET_SESSION);
+      expect(seen.map(({ kind, address, chain }) => ({ kind, address, chain }))).toEqual([
+        { kind: 'getSession', address: SESSION.address, chain: 'sui:testnet' },
+        { kind: 'getSession', address: SESSION.address, chain: 'sui:testnet' },
+      ]);
+      expect(proofs).toBe(0);
+      expect(signedIn.getSnapshot().matches({ account: { session: 'signed-in', wallet: 'waiting' } })).toBe(true);
+      // Another provider's wallet has no account in this tab: null, and the machine is not asked.
+      expect(
+        await new ZkLoginWallet({ actor: signedIn, provider: 'twitch', chain: 'sui:testnet' }).features[
+          'enoki:getSession'
+        ].getSession(),
+      ).toBeNull();
+      expect(seen).toHaveLength(2);
+      signedIn.send({ type: 'user.signOut' });
+      await waitFor(signedIn, (snapshot) => snapshot.matches({ 'logged-out': 'done' }));
+      expect(await feature.getSession()).toBeNull();
+    });
+
+    it('enoki:getSession refuses another network, waits for a request under way, and is refused once the page removed the wallet', async () => {
+      const { actor, wallet } = await walletOver();
+      const getSession = wallet.features['enoki:getSession'].getSession;
+      await expect(getSession({ network: 'mainnet' })).rejects.toThrow(
+        "This wallet's account is on testnet: it has no session for mainnet.",
+      );
+      void wallet.features['sui:signPersonalMessage'].signPersonalMessage({
+        message: new TextEncoder().encode('hi'),
+        account: wallet.accounts[0]!,
+      });
+      await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
+      let read: unknown = 'pending';
+      const reading = getSession().then((session) => void (read = session));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(read).toBe('pending');
+      // The visitor answers the dialog: the read goes on, and gives the session.
+      actor.send({ type: 'user.reject', requestId: actor.getSnapshot().context.walletRequest!.requestId });
+      await reading;
+      expect(read).toEqual(WALLET_SESSION);
+      wallet.remove();
+      await expect(getSession()).rejects.toThrow(WALLETS_REMOVED);
+    });
+
+    it("@mysten/enoki's own helpers read our wallets: isEnokiWallet, isGoogleWallet, getWalletMetadata and getSession", async () => {
+      const { actor } = await walletOver();
+      const google = new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet' });
+      const twitch = new ZkLoginWallet({ actor, provider: 'twitch', chain: 'sui:testnet' });
+      expect(isEnokiWallet(google)).toBe(true);
+      expect(isGoogleWallet(google)).toBe(true);
+      expect(isGoogleWallet(twitch)).toBe(false);
+      expect(getWalletMetadata(twitch)).toEqual({ provider: 'twitch' });
+      expect(await getSession(google)).toEqual(WALLET_SESSION);
+      expect(await getSession(google, { network: 'testnet' })).toEqual(WALLET_SESSION);
+      expect(await getSession(twitch)).toBeNull();
+    });
   });
 });

@@ -32,7 +32,14 @@ import { walletAccountOf } from '../../machines/account-wallet.ts';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import { transactionParties } from './transaction-parties.ts';
 import { refusalWords, WALLET_REFUSALS } from './wallet-refusals.ts';
-import type { SignInEvent, WalletAccountData, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
+import type {
+  SignInEvent,
+  WalletAccountData,
+  WalletAnswer,
+  WalletRequest,
+  WalletSession,
+  WalletSignOutput,
+} from '../../machines/sign-in.types.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
 import { whenSnapshot } from '../app/when-snapshot.ts';
 import { walletIcon } from './icons.ts';
@@ -41,6 +48,15 @@ type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
 type Answered = Extract<WalletAnswer, { ok: true }>;
 
 export const WALLET_VERSION = '1.0.0' as const;
+/** Enoki's wallet features (@mysten/enoki's `EnokiGetMetadata`, `EnokiGetSession`), by name. */
+export const ENOKI_GET_METADATA = 'enoki:getMetadata';
+export const ENOKI_GET_SESSION = 'enoki:getSession';
+
+/** `enoki:getSession`'s input and output, as @mysten/enoki types them (a ZkLoginSession, or null). */
+interface EnokiGetSessionInput {
+  network?: string;
+}
+type EnokiSession = WalletSession;
 const ACCOUNT_FEATURES = [SuiSignPersonalMessage, SuiSignTransaction, SuiSignAndExecuteTransaction] as const;
 
 /** This wallet's name, exactly: "Sign in with Google", "Sign in with Facebook", "Sign in with Twitch". */
@@ -112,6 +128,9 @@ export class ZkLoginWallet implements Wallet {
       [SuiSignPersonalMessage]: { version: '1.1.0' as const, signPersonalMessage: this.#signPersonalMessage },
       [SuiSignTransaction]: { version: '2.0.0' as const, signTransaction: this.#signTransaction },
       [SuiSignAndExecuteTransaction]: { version: '2.0.0' as const, signAndExecuteTransaction: this.#signAndExecuteTransaction },
+      // Enoki's own two, with Enoki's shapes: @mysten/enoki's isEnokiWallet, isGoogleWallet and getSession read them.
+      [ENOKI_GET_METADATA]: { version: '1.0.0' as const, getMetadata: () => ({ provider: this.#provider }) },
+      [ENOKI_GET_SESSION]: { version: '1.0.0' as const, getSession: this.#getSession },
     };
   }
 
@@ -148,7 +167,8 @@ export class ZkLoginWallet implements Wallet {
         if (answer.requestId !== requestId) return;
         stop();
         if (answer.ok) resolve(answer);
-        else reject(new Error('refusal' in answer ? refusalWords(answer) : answer.message));
+        else if ('refusal' in answer) reject(Object.assign(new Error(refusalWords(answer)), { refusal: answer.refusal }));
+        else reject(new Error(answer.message));
       });
       const ended = needsAccount
         ? actor.subscribe((snapshot) => {
@@ -191,12 +211,43 @@ export class ZkLoginWallet implements Wallet {
     this.#removed = true;
   }
 
-  async #sign(request: WalletRequest) {
+  async #sign(request: WalletRequest): Promise<WalletSignOutput> {
     if (this.#removed) throw new Error(WALLETS_REMOVED);
     const answer = await this.#ask(request.requestId, { type: 'wallet.sign', request }, true);
-    if (!answer.output) throw new Error('The wallet got no signature back.');
+    if (!answer.output || !('signature' in answer.output)) throw new Error('The wallet got no signature back.');
     return answer.output;
   }
+
+  /**
+   * `enoki:getSession`: the session of this wallet's account, as Enoki's wallets give it, or
+   * null when there is none (no account of this provider, or it ended). Another network than
+   * the wallet's is refused: its session is for its own chain only. While the account's
+   * one request at a time is under way (a dialog open), the read waits for it to end.
+   */
+  #getSession = async (input?: EnokiGetSessionInput): Promise<EnokiSession | null> => {
+    if (this.#removed) throw new Error(WALLETS_REMOVED);
+    const network = this.#chain.slice('sui:'.length);
+    if (input?.network !== undefined && input.network !== network) {
+      throw new Error(`This wallet's account is on ${network}: it has no session for ${input.network}.`);
+    }
+    for (;;) {
+      await whenSnapshot(this.#actor, (snapshot) => settled(snapshot) && !snapshot.context.walletRequest);
+      const account = accountData(this.#actor.getSnapshot(), this.#provider);
+      if (!account) return null;
+      const requestId = crypto.randomUUID();
+      const request: WalletRequest = { kind: 'getSession', requestId, address: account.address, chain: this.#chain };
+      try {
+        const { output } = await this.#ask(requestId, { type: 'wallet.sign', request }, true);
+        const read = output && 'session' in output ? output.session : null;
+        return read ? { ...read.reveal() } : null;
+      } catch (error) {
+        // Another request took the account first: wait for it, then read.
+        if ((error as { refusal?: string }).refusal === 'busy') continue;
+        // The account went away meanwhile (signed out, another account): there is no session to give.
+        return null;
+      }
+    }
+  };
 
   #signPersonalMessage = async (input: SuiSignPersonalMessageInput): Promise<SuiSignPersonalMessageOutput> => {
     const { bytes, signature } = await this.#sign({

@@ -1,22 +1,25 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { createActor, toPromise } from 'xstate';
 import { parseConfig } from '../config.ts';
 import { storageKeys } from '../storage/keys.ts';
 import { signInStored } from '../storage/stored.ts';
-import { createLazySignIn, runtimeModule } from './lazy-sign-in-actors.ts';
+import { runtimeModule } from './runtime-chunk.ts';
+import { createLazySignIn } from './lazy-operations.ts';
 
 const result = parseConfig({ VITE_ENOKI_API_KEY: 'enoki_public_lazy', VITE_GOOGLE_CLIENT_ID: 'g' }, 'https://app.test/');
 if (!result.ok) throw new Error(result.errors.join('\n'));
 const { config } = result;
+/** What a promise actor hands the restore when the machine starts it. */
+const restoreArgs = { input: { discardPendingFlow: false }, signal: new AbortController().signal };
 
-describe('lazy sign-in actors', () => {
+describe('lazy sign-in operations', () => {
   it('a first visit restores "empty" without loading the sign-in code; anything stored loads it', async () => {
     sessionStorage.clear();
-    const signIn = createLazySignIn(config);
+    let loaded = 0;
+    const signIn = createLazySignIn(config, () => loaded++);
     expect(signInStored()).toBe(false);
     expect(signInStored(storageKeys(config.enokiApiKey))).toBe(false);
-    const empty = await toPromise(createActor(signIn.actors.restoreSession, { input: { discardPendingFlow: false } }).start());
+    const empty = await signIn.operation('restoreSession')(restoreArgs);
     expect(empty).toEqual({ status: 'empty' });
     expect(runtimeModule.get()).toBeUndefined();
 
@@ -25,16 +28,14 @@ describe('lazy sign-in actors', () => {
     expect(signInStored()).toBe(true);
     expect(signInStored(storageKeys(config.enokiApiKey))).toBe(true);
     expect(signInStored(storageKeys('another_app_key'))).toBe(false);
-    let loaded = 0;
-    signIn.whenLoaded(() => loaded++);
-    const restored = await toPromise(createActor(signIn.actors.restoreSession, { input: { discardPendingFlow: false } }).start());
+    expect(loaded).toBe(0);
+    const restored = await signIn.operation('restoreSession')(restoreArgs);
     expect(restored).toEqual({ status: 'unreadable' });
     expect(runtimeModule.get()).toBeDefined();
     expect(loaded).toBe(1);
-    // Once loaded, listeners run at once and the runtime is not made twice.
-    signIn.whenLoaded(() => loaded++);
+    // Once loaded, the runtime is not made twice.
     await signIn.load();
-    expect(loaded).toBe(2);
+    expect(loaded).toBe(1);
     sessionStorage.clear();
   });
 });

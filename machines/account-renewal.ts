@@ -1,0 +1,101 @@
+/**
+ * The account's renewal region: "Stay signed in". A session ends at its expiresAt; ten
+ * minutes before (at once, for a session that starts with less) the account offers to sign
+ * in again with the same provider (`offered`, tag 'can-renew'). Clicked, this page goes to
+ * the provider (`starting`, then `leaving`), or a window opens for it (`window`), as the
+ * mode says. The renewal's key and nonce are stored beside the account's session, which
+ * stays as it is: the callback then goes through the journey's own checks, and the same
+ * identity coming back continues the account with a new session (the address kept, the
+ * proof made again when next needed); another identity, a failure or a cancel leaves the
+ * current session until its end (sign-in.machine.ts: `fetching-login`, `restoring`).
+ */
+import { failWith, type GuardArgs } from './machine-parts.ts';
+import { signInWindow } from './sign-in-window.ts';
+import type { SignInContext, StartOutput } from './sign-in.types.ts';
+import { SESSION_EXPIRED_MESSAGE } from './words.ts';
+
+/** How long before its end a session offers "Stay signed in". */
+export const RENEWAL_WINDOW_MS = 10 * 60_000;
+
+export const renewalRegion = {
+  initial: 'later',
+  states: {
+    // Left when the session's last ten minutes begin (at once, for a session that starts
+    // with less). A browser timer waits at most about 24.8 days: a longer session's wait ends
+    // early, and is armed again. Only a timer leaves: a clock that jumps while timers are
+    // held (a sleeping laptop) changes nothing until they run, as for the session's end.
+    later: {
+      after: {
+        untilRenewalOffer: [
+          { guard: 'renewalDue', target: 'due' },
+          { target: 'later', reenter: true },
+        ],
+      },
+    },
+    // The session's last ten minutes: it ends on its own at expiresAt, whatever is under way here.
+    due: {
+      initial: 'offered',
+      after: {
+        untilExpiry: {
+          target: '#signIn.logged-out',
+          actions: [
+            'clearFailure',
+            { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE },
+            { type: 'assignEndedProvider', params: ({ context }: { context: SignInContext }) => context.provider },
+          ],
+        },
+      },
+      states: {
+        offered: {
+          tags: ['can-renew'],
+          on: {
+            'user.renew': [
+              { guard: 'popupMode', target: 'window', actions: ['clearFailure', 'clearNotice'] },
+              { target: 'starting', actions: ['clearFailure', 'clearNotice'] },
+            ],
+            // A renewal window that read as closed at the provider may only be cut off: its answer still counts.
+            'popup.callback': {
+              guard: 'lostWindow',
+              target: '#signIn.callback-validating',
+              actions: ['clearFailure', 'assignPopupCallback'],
+            },
+          },
+          exit: 'stopListeningForWindowAnswer',
+        },
+        // This page goes to the provider: the renewal's key and nonce are made and stored.
+        starting: {
+          tags: ['renewing'],
+          invoke: {
+            id: 'startSignIn',
+            src: 'startSignIn',
+            input: ({ context }: { context: SignInContext }) => ({ provider: context.provider ?? '', renewal: true }),
+            onDone: {
+              target: 'leaving',
+              actions: {
+                type: 'navigate',
+                params: ({ event }: { event: { output: StartOutput } }) => ({ url: event.output.url }),
+              },
+            },
+            onError: { target: 'offered', actions: failWith('renewing') },
+          },
+        },
+        // The page unloads from here; back from the provider by Back, storage is read again.
+        leaving: {
+          tags: ['renewing'],
+          on: { 'page.restored': '#signIn.restoring' },
+        },
+        window: signInWindow({
+          back: '#signIn.account.renewal.due.offered',
+          fallback: '#signIn.account.renewal.due.starting',
+          again: 'user.renew',
+          renewal: true,
+        }),
+      },
+    },
+  },
+} as const;
+
+export const renewalGuards = {
+  /** The session's last ten minutes have begun (a wait longer than a timer's may end early). */
+  renewalDue: ({ context }: GuardArgs) => Date.now() >= (context.expiresAt ?? 0) - RENEWAL_WINDOW_MS,
+};
