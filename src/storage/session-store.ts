@@ -31,21 +31,8 @@ const SignInStateSchema = v.object({
   publicKey: v.optional(v.string()),
 });
 
-/**
- * A renewal under way ("Stay signed in"): the next session's key and nonce, kept beside the
- * current session until the same identity comes back with a token for this nonce.
- */
-const RenewalSchema = v.object({
-  expiresAt: v.number(),
-  maxEpoch: v.number(),
-  randomness: v.string(),
-  ephemeralKeyPair: v.string(),
-  ephemeralPublicKey: v.optional(v.string()),
-  nativeKeyId: v.optional(v.string()),
-  nonce: v.string(),
-});
-
-const SignInSessionSchema = v.object({
+/** A started flow: its key and its nonce's parts, as the login service answered them. */
+const FLOW_FIELDS = {
   expiresAt: v.number(),
   maxEpoch: v.number(),
   randomness: v.string(),
@@ -57,6 +44,16 @@ const SignInSessionSchema = v.object({
   nativeKeyId: v.optional(v.string()),
   /** The nonce this flow sent to the provider; a callback's token must carry it. */
   nonce: v.string(),
+};
+
+/**
+ * A renewal under way ("Stay signed in"): the next session's flow, kept beside the current
+ * session until the same identity comes back with a token for this nonce.
+ */
+const RenewalSchema = v.object(FLOW_FIELDS);
+
+const SignInSessionSchema = v.object({
+  ...FLOW_FIELDS,
   jwt: v.optional(v.string()),
   proof: v.optional(ProofAnswer),
   renewal: v.optional(RenewalSchema),
