@@ -180,7 +180,7 @@ describe('ZkLoginWallet', () => {
       await expect(getSession({ network: 'mainnet' })).rejects.toThrow(
         "This wallet's account is on testnet: it has no session for mainnet.",
       );
-      void wallet.features['sui:signPersonalMessage'].signPersonalMessage({
+      const signing = wallet.features['sui:signPersonalMessage'].signPersonalMessage({
         message: new TextEncoder().encode('hi'),
         account: wallet.accounts[0]!,
       });
@@ -191,6 +191,7 @@ describe('ZkLoginWallet', () => {
       expect(read).toBe('pending');
       // The visitor answers the dialog: the read goes on, and gives the session.
       actor.send({ type: 'user.reject', requestId: actor.getSnapshot().context.walletRequest!.requestId });
+      await expect(signing).rejects.toThrow(WALLET_REFUSALS.rejected);
       await reading;
       expect(read).toEqual(WALLET_SESSION);
       wallet.remove();
