@@ -95,6 +95,10 @@ export default defineConfig(({ mode, command }) => {
       __INSPECTOR__: JSON.stringify(command === 'serve' || settings.VITE_INSPECT === true),
     },
     server: { headers: SECURITY_HEADERS, port: 5173 },
+    // Both pages' imports are pre-bundled when the dev server starts. The build's input is
+    // one page at a time (below), which the optimizer would otherwise crawl alone: the first
+    // visit to dapp.html then found new dependencies, re-bundled them and reloaded the page.
+    optimizeDeps: { entries: ['index.html', 'dapp.html'] },
     preview: { headers: SECURITY_HEADERS, port: 4173 },
     // The statechart panel's chunk (elkjs) is large on purpose and loads only when opened.
     // No modulepreload polyfill: every browser with Ed25519 in WebCrypto preloads natively.

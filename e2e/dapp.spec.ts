@@ -6,7 +6,7 @@
  * through what the page shows.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures.ts';
+import { countNavigations, expect, test } from './fixtures.ts';
 import { approvalDialog, approve, checkZkLoginSignature, chooseWallet, fund } from './wallet-protocol.ts';
 
 test("dapp.html: connect through dapp-kit, sign a message, sign a transfer to self, and sign and execute it, each approved in the wallet's dialog", async ({
@@ -24,8 +24,8 @@ test("dapp.html: connect through dapp-kit, sign a message, sign a transfer to se
   expect(new URL(page.url()).searchParams.get('redirect_uri')).toMatch(/\/dapp\.html$/);
   await page.getByRole('button', { name: /Continue as Alice/ }).click();
   await page.waitForURL(/\/dapp\.html$/);
-  // Signed in on return: the wallet now answers a connect with the account at once.
-  await chooseWallet(page, 'Sign in with Google');
+  // Back on dapp.html the Connect that went to the provider is finished: connected, no second click.
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0);
   const address = page.getByTestId('dapp-address');
   await expect(address).toHaveText(/^0x[0-9a-f]{64}$/);
   const account = (await address.textContent())!;
@@ -61,4 +61,21 @@ test("dapp.html: connect through dapp-kit, sign a message, sign a transfer to se
   // dapp-kit's autoconnect after a reload: a silent connect, the account back at once.
   await page.reload();
   await expect(page.getByTestId('dapp-address')).toHaveText(account);
+});
+
+test('dapp.html, redirect mode: a Connect cancelled at the provider comes back to dapp.html unconnected, and never goes to the provider again by itself', async ({
+  page,
+}) => {
+  const navigations = countNavigations(page);
+  await page.goto('/dapp.html');
+  await chooseWallet(page, 'Sign in with Google');
+  await page.waitForURL(/\/idp\/google\/authorize\?/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL(/\/dapp\.html$/);
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
+  await expect(page.getByTestId('dapp-address')).toHaveCount(0);
+  // Once dapp-kit has settled, the page is still here: no second trip to the provider.
+  await expect(page.getByText(/Connect a wallet to sign with it/)).toBeVisible();
+  expect(navigations.filter((url) => url.includes('/idp/'))).toHaveLength(1);
+  expect(new URL(page.url()).pathname).toBe('/dapp.html');
 });

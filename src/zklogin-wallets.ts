@@ -6,6 +6,10 @@
  * is taken at once, a stored session is restored, and a sign-in goes by redirect or popup
  * as VITE_SIGN_IN_MODE says. The app itself passes its running actor.
  *
+ * `returningConnect` is the name of the wallet whose Connect left this page for the
+ * provider (redirect mode), or null: the dApp finishes that connect without a second click
+ * (src/dapp/main.tsx shows the lines).
+ *
  * Every signing request a dApp makes through these wallets is shown to the visitor in the
  * wallet's own dialog, and waits for "Approve". A page may turn that off for personal
  * messages only (`confirmPersonalMessages: false`, see WalletsOptions for the risk).
@@ -13,6 +17,7 @@
 import { startSignInActor } from './app/sign-in-actor.ts';
 import { availableProviders, pageConfig } from './config.ts';
 import { registerWalletsOver, type WalletsOptions } from './wallet/register.ts';
+import { takeReturningConnect } from './wallet/returning-connect.ts';
 
 export type ZkLoginWalletsOptions = Partial<WalletsOptions>;
 
@@ -25,5 +30,6 @@ export function registerZkLoginWallets(options: ZkLoginWalletsOptions = {}) {
     providers: options.providers ?? availableProviders(config),
     confirmPersonalMessages: options.confirmPersonalMessages,
   });
-  return { ...registered, actor, config };
+  // Read before anything else can connect: a Connect that left this page for the provider.
+  return { ...registered, actor, config, returningConnect: takeReturningConnect() };
 }

@@ -16,13 +16,24 @@ import './dapp.css';
 
 if (!isSignInWindow) {
   // The one line a dApp adds: the zkLogin wallets, one per configured provider.
-  const { config } = registerZkLoginWallets();
+  const { config, returningConnect } = registerZkLoginWallets();
   const dAppKit = createDAppKit({
     networks: [config.network],
     createClient: (network) => new SuiGraphQLClient({ url: config.suiGraphqlUrl, network }),
     // Only the wallets on this page (ours), no web wallet that would open a site we cannot reach.
     slushWalletConfig: null,
   });
+  // And in redirect mode, these: back from the provider, the Connect that went there is
+  // finished once its wallet shows the account (a sign-in that did not finish shows none:
+  // nothing is connected, and nothing opens).
+  if (returningConnect) {
+    const off = dAppKit.stores.$wallets.subscribe((wallets) => {
+      const wallet = wallets.find((candidate) => candidate.name === returningConnect && candidate.accounts.length > 0);
+      if (!wallet) return;
+      queueMicrotask(() => off());
+      dAppKit.connectWallet({ wallet }).catch(() => {});
+    });
+  }
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <DApp dAppKit={dAppKit} />

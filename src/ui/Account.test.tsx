@@ -126,4 +126,24 @@ describe('SignMessage', () => {
     );
     expect(screen.getByTestId('signature').textContent).toBe('AQID');
   });
+
+  it('shows the signature with the text it signs, and says so once the draft is edited', async () => {
+    renderAt(
+      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
+      { ...ACCOUNT, signature: 'AQID', signedMessage: 'Hello from Sui zkLogin', verification: { status: 'verified' } },
+      <SignMessage />,
+    );
+    expect(screen.getByTestId('signed-message').textContent).toBe('Hello from Sui zkLogin');
+    expect(screen.queryByTestId('message-edited')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Message'), ' and more');
+    expect(screen.getByTestId('message-edited').textContent).toContain(
+      'The signature and the verdict below are for the signed text above',
+    );
+    // The signed text is still the signed one, beside its verdict.
+    expect(screen.getByTestId('signed-message').textContent).toBe('Hello from Sui zkLogin');
+    expect(screen.getByTestId('signed-message').closest('section')!.textContent).toContain('Verified by the Sui node');
+    await userEvent.clear(screen.getByLabelText('Message'));
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello from Sui zkLogin');
+    expect(screen.queryByTestId('message-edited')).toBeNull();
+  });
 });

@@ -2,14 +2,22 @@ import { useId, useState, type FormEvent } from 'react';
 import { SignatureVerdict } from './SignatureVerdict.tsx';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
-/** Ready: sign a personal message with the zkLogin signer; the Sui node then verifies it. */
+/**
+ * Ready: sign a personal message with the zkLogin signer; the Sui node then verifies it.
+ * The signature is shown with the text it signs and the node's verdict, together and apart
+ * from the draft: editing the draft never makes an old verdict look like the new text's.
+ */
 export function SignMessage() {
   const send = useSend();
   const inputId = useId();
+  const signedId = useId();
   const signatureId = useId();
   // The draft text is the form's own business; what gets signed is decided by the machine.
   const [message, setMessage] = useState('Hello from Sui zkLogin');
   const signature = useContextValue((context) => context.signature);
+  const signedMessage = useContextValue((context) => context.signedMessage);
+  // The signature and its verdict are the signed text's: once the draft differs, the page says so.
+  const edited = signature !== null && signedMessage !== null && message !== signedMessage;
   const signing = useHasTag('signing-message');
   const canSign = useCan({ type: 'user.signMessage', message });
   const submit = (event: FormEvent) => {
@@ -24,14 +32,25 @@ export function SignMessage() {
         {signing ? 'Signing…' : 'Sign message'}
       </button>
       {signature && (
-        <div className="signature">
-          <h2 id={signatureId}>zkLogin signature</h2>
+        <section className="signature" aria-labelledby={signedId}>
+          <h2 id={signedId}>Signed text</h2>
+          {/* The text this signature signs, as it was signed: never the draft above. */}
+          <blockquote className="signed-text" data-testid="signed-message">
+            {signedMessage}
+          </blockquote>
+          {edited && (
+            <p className="notice edited" role="status" data-testid="message-edited">
+              You changed the message after signing it. The signature and the verdict below are for the signed text above, not for
+              your new text: sign again to sign it.
+            </p>
+          )}
+          <h3 id={signatureId}>zkLogin signature</h3>
           {/* Long and scrollable, so it takes keyboard focus. */}
           <div className="signature-scroll" tabIndex={0} role="group" aria-labelledby={signatureId}>
             <code data-testid="signature">{signature}</code>
           </div>
           <SignatureVerdict />
-        </div>
+        </section>
       )}
     </form>
   );

@@ -30,6 +30,7 @@ import {
 import { fromBase64, toBase64 } from '@mysten/utils';
 import { walletAccountOf } from '../../machines/account-wallet.ts';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
+import { clearConnect, noteConnect } from './returning-connect.ts';
 import { transactionParties } from './transaction-parties.ts';
 import { refusalWords, WALLET_REFUSALS } from './wallet-refusals.ts';
 import type {
@@ -184,9 +185,15 @@ export class ZkLoginWallet implements Wallet {
   #connect = async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
     const requestId = crypto.randomUUID();
     const silent = input?.silent === true;
-    const answer = await this.#ask(requestId, { type: 'wallet.connect', requestId, provider: this.#provider, silent });
-    const account = this.#toAccount(answer.account ?? null);
-    return { accounts: account ? [account] : [] };
+    // In redirect mode an interactive connect may leave the page: noted until it returns (returning-connect.ts).
+    if (!silent) noteConnect(this.name);
+    try {
+      const answer = await this.#ask(requestId, { type: 'wallet.connect', requestId, provider: this.#provider, silent });
+      const account = this.#toAccount(answer.account ?? null);
+      return { accounts: account ? [account] : [] };
+    } finally {
+      if (!silent) clearConnect();
+    }
   };
 
   #disconnect = async (): Promise<void> => {
