@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { PROVIDER_LABELS } from '../../machines/providers.ts';
 import { SignMessage } from './SignMessage.tsx';
 import { StepAlert } from './StepAlert.tsx';
@@ -20,6 +20,26 @@ function CopyButton({ text, label }: { text: string; label: string }) {
     >
       {copied ? 'Copied' : label}
     </button>
+  );
+}
+
+/**
+ * The address in groups for the eye ("0x3aca 9369 5ff0 …"): each group a box of its own with
+ * a line break allowed only between groups, so a line never ends with one or two stray
+ * characters. The text is the address exactly (copy, find, a screen reader, a test): the
+ * gaps are margins, not spaces.
+ */
+function GroupedAddress({ address }: { address: string }) {
+  const groups = [address.slice(0, 6), ...(address.slice(6).match(/.{1,4}/g) ?? [])];
+  return (
+    <code data-testid="address" className="address">
+      {groups.map((group, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          <span>{group}</span>
+        </Fragment>
+      ))}
+    </code>
   );
 }
 
@@ -76,7 +96,7 @@ export function Account() {
         <dd>{provider ? PROVIDER_LABELS[provider] : '—'}</dd>
         <dt>Sui address</dt>
         <dd className="address-row">
-          <code data-testid="address">{address}</code>
+          {address && <GroupedAddress address={address} />}
           {address && <CopyButton text={address} label="Copy address" />}
         </dd>
         {expiresAt !== null && (

@@ -1,0 +1,40 @@
+/**
+ * The account on a phone (390 × 844): nothing scrolls sideways, the address reads in three
+ * lines or fewer, in groups, with no line ending in a stray one or two characters, and its
+ * text is still the address exactly; labels sit above their values; axe stays clean.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, signIn, test } from './fixtures.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('signed in on a phone: no sideways scrolling, the address in three lines at most, grouped, labels above values', async ({
+  page,
+}) => {
+  const { login } = await signIn(page, 'google', 'Alice');
+  const address = page.getByTestId('address');
+  await expect(address).toHaveText(login.address);
+  const layout = await page.evaluate(() => {
+    const code = document.querySelector('[data-testid="address"]')!;
+    // Each group's line, by its box's top.
+    const lines = new Map<number, string>();
+    for (const group of code.querySelectorAll('span')) {
+      const top = Math.round(group.getBoundingClientRect().top);
+      lines.set(top, (lines.get(top) ?? '') + group.textContent);
+    }
+    const label = [...document.querySelectorAll('.facts dt')].find((dt) => dt.textContent === 'Sui address')!;
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      lines: [...lines.values()],
+      labelAbove: label.getBoundingClientRect().bottom <= code.getBoundingClientRect().top,
+    };
+  });
+  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.clientWidth);
+  expect(layout.lines.length).toBeLessThanOrEqual(3);
+  expect(layout.lines.join('')).toBe(login.address);
+  for (const line of layout.lines) expect(line.length).toBeGreaterThanOrEqual(4);
+  expect(layout.labelAbove).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('account-390.png'), fullPage: true });
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+});
