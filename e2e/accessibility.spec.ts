@@ -118,6 +118,21 @@ test('a failed signature beside the account, and the statechart panel', async ({
   await expect(page.getByRole('region', { name: 'Statechart' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Statechart' }).locator('svg')).toBeVisible();
   await expectNoViolations(page, 'the devtools panel');
+
+  // A parent state picked from the journey's strip (its transitions and its regions), then
+  // one without transitions of its own, picked from the keyboard; and the whole chart.
+  const panel = page.getByRole('region', { name: 'Statechart' });
+  await panel.getByRole('navigation', { name: "The journey's steps" }).getByRole('button', { name: 'account' }).click();
+  await expect(panel.getByRole('region', { name: 'Transitions of the chosen state' })).toBeVisible();
+  await expectNoViolations(page, 'the devtools panel, a parent state picked');
+  await panel.locator('[data-state-id="signIn.account.session.ready"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('region', { name: 'Transitions of the chosen state' })).toContainText(
+    'has no transitions of its own',
+  );
+  await expectNoViolations(page, 'the devtools panel, a state picked from the keyboard');
+  await panel.getByRole('button', { name: 'Whole chart' }).click();
+  await expectNoViolations(page, 'the devtools panel, the whole chart');
 });
 
 test('the address on chain: the balance, its failure, the transfer form with its mistakes, a receipt, the verdict', async ({

@@ -83,44 +83,59 @@ test('the shortcut in the footer opens the panel; a normal load downloads none o
   await expect(page.getByRole('region', { name: 'Statechart' })).toHaveCount(0);
 });
 
-test('Fit shows the whole chart at 1280 × 800; zoom with buttons, keys and Ctrl + wheel; the lit state stays in view', async ({
+test('the chart follows the machine at a readable zoom; "Whole chart" shows all of it; zoom with buttons, keys and Ctrl + wheel', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?devtools');
   const panel = page.getByRole('region', { name: 'Statechart' });
   const chart = panel.getByTestId('statechart');
+  const zoom = panel.getByTestId('chart-zoom');
   await expect(panel.locator('svg')).toBeVisible();
-  await expect(panel.getByTestId('chart-zoom')).toHaveText('Fit');
+  // The default view follows the machine; the readout says the zoom, never the view's name.
+  await expect(panel.getByRole('button', { name: 'Follow the machine' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(zoom).toHaveText(/^\d+%$/);
+  const percent = async () => Number((await zoom.textContent())!.replace('%', ''));
+  expect(await percent()).toBeGreaterThanOrEqual(40);
   const overflow = () =>
     chart.evaluate((element) => ({
       x: element.scrollWidth - element.clientWidth,
       y: element.scrollHeight - element.clientHeight,
       svg: element.querySelector('svg')!.getBoundingClientRect().width <= element.getBoundingClientRect().width + 1,
     }));
+
+  // The whole chart, one click away: all of it in the frame, at the zoom that fits.
+  await panel.getByRole('button', { name: 'Whole chart' }).click();
+  await expect(panel.getByRole('button', { name: 'Whole chart' })).toHaveAttribute('aria-pressed', 'true');
   expect(await overflow()).toEqual({ x: 0, y: 0, svg: true });
+  expect(await percent()).toBeLessThan(25);
 
   await panel.getByRole('button', { name: 'Zoom in' }).click();
-  await expect(panel.getByTestId('chart-zoom')).toHaveText('50%');
+  await expect(zoom).toHaveText('25%');
   await chart.focus();
   await page.keyboard.press('+');
   await page.keyboard.press('+');
-  await expect(panel.getByTestId('chart-zoom')).toHaveText('100%');
+  await expect(zoom).toHaveText('50%');
   expect((await overflow()).x).toBeGreaterThan(0);
   await page.keyboard.press('-');
-  await expect(panel.getByTestId('chart-zoom')).toHaveText('75%');
+  await expect(zoom).toHaveText('40%');
   await chart.hover();
   await page.keyboard.down('Control');
   await page.mouse.wheel(0, -100);
   await page.keyboard.up('Control');
-  await expect(panel.getByTestId('chart-zoom')).toHaveText('100%');
+  await expect(zoom).toHaveText('50%');
+  await chart.focus();
+  await page.keyboard.press('0');
+  await expect(panel.getByRole('button', { name: 'Whole chart' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await overflow()).toEqual({ x: 0, y: 0, svg: true });
 
-  // Zoomed in, the chart follows the machine: the lit state stays inside the visible part.
+  // Following again, the chart keeps where the machine is in the frame as it moves on.
+  await panel.getByRole('button', { name: 'Follow the machine' }).click();
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await page.getByRole('button', { name: /Continue as Alice/ }).click();
   await expectState(page, 'signed-in');
-  const lit = panel.locator('.state.active[data-state-id="signIn.account.session.signed-in"]');
-  await expect(lit).toBeVisible();
+  await expect(page.getByTestId('balance')).toBeVisible();
+  const lit = panel.locator('.state.active[data-state-id="signIn.account.chain.idle"]');
   await expect
     .poll(async () => {
       const [box, view] = [await lit.boundingBox(), await chart.boundingBox()];
@@ -134,11 +149,60 @@ test('Fit shows the whole chart at 1280 × 800; zoom with buttons, keys and Ctrl
       );
     })
     .toBe(true);
+  // The journey's strip names the step the machine is at.
+  await expect(panel.getByRole('navigation', { name: "The journey's steps" }).locator('[aria-current="step"]')).toHaveText(
+    'account',
+  );
+});
 
-  await chart.focus();
-  await page.keyboard.press('0');
-  await expect(panel.getByTestId('chart-zoom')).toHaveText('Fit');
-  expect(await overflow()).toEqual({ x: 0, y: 0, svg: true });
+test("the chart's default view at 1280 × 800: the names of the states the machine is in and can go to are at least 11 px high, and the log shows 6 rows", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?devtools');
+  const panel = page.getByRole('region', { name: 'Statechart' });
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.getByRole('button', { name: /Continue as Alice/ }).click();
+  await expectState(page, 'signed-in');
+  await expect(page.getByTestId('balance')).toBeVisible();
+  await createProof(page);
+  await expect(panel.getByTestId('devtools-state')).toHaveText(/^account\.session\.ready\.waiting/);
+
+  /** The on-screen heights of the names of the states matching `selector`. */
+  const nameHeights = (selector: string) =>
+    panel.locator(selector).evaluateAll((states) =>
+      states.map((state) => ({
+        id: state.getAttribute('data-state-id'),
+        height: state.querySelector('text')!.getBoundingClientRect().height,
+      })),
+    );
+  const active = await nameHeights('.state.active');
+  const next = await nameHeights('.state.next');
+  expect(active.length).toBe(10);
+  expect(next.length).toBeGreaterThan(3);
+  for (const { id, height } of [...active, ...next]) expect(height, id!).toBeGreaterThanOrEqual(11);
+
+  // The log's rows are one or two lines each: at least six are inside its frame at once.
+  const log = panel.getByRole('group', { name: 'Transition log entries' });
+  const rowsInView = await log.evaluate((frame) => {
+    const box = frame.getBoundingClientRect();
+    return [...frame.querySelectorAll('tbody tr')].filter((row) => {
+      const r = row.getBoundingClientRect();
+      return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+    }).length;
+  });
+  expect(rowsInView).toBeGreaterThanOrEqual(6);
+  // A long state path is shortened, in full on hover (and in the step's details).
+  const shortened = log.locator('.short-path').first();
+  await expect(shortened).toHaveText('proving · idle · waiting · later');
+  await expect(shortened).toHaveAttribute(
+    'title',
+    'account.session.proving + account.chain.idle + account.wallet.waiting + account.renewal.later',
+  );
+  await expect(panel.getByRole('region', { name: 'Selected step' })).toContainText(
+    'account.session.proving + account.chain.idle + account.wallet.waiting + account.renewal.later → account.session.ready.waiting',
+  );
+  await page.screenshot({ path: testInfo.outputPath('devtools-default-view.png') });
 });
 
 test('clicking a state lists its transitions: event, guard, target', async ({ page }) => {
@@ -153,6 +217,67 @@ test('clicking a state lists its transitions: event, guard, target', async ({ pa
   await panel.locator('[data-state-id="signIn.failed"]').click();
   await expect(list.getByRole('row', { name: /user\.retry/ })).toContainText('canRetry');
   await expect(list.getByRole('row', { name: /user\.retry/ })).toContainText('fetching-login');
+});
+
+test('a parent state lists its own transitions, or says it has none and lists its states, each of which can be picked', async ({
+  page,
+}) => {
+  await signIn(page, 'google', 'Alice');
+  await createProof(page);
+  await page.goto('/?devtools');
+  const panel = page.getByRole('region', { name: 'Statechart' });
+  const list = panel.getByRole('region', { name: 'Transitions of the chosen state' });
+  // ready: no transitions of its own; its states have them.
+  await panel.locator('[data-state-id="signIn.account.session.ready"]').click({ position: { x: 20, y: 10 } });
+  await expect(list.getByRole('heading', { level: 3 })).toContainText('account.session.ready');
+  await expect(list).toContainText('account.session.ready has no transitions of its own: its states have them.');
+  await expect(list.getByRole('table')).toHaveCount(0);
+  await list.getByRole('button', { name: 'signing' }).click();
+  await expect(list.getByRole('heading', { level: 3 })).toContainText('account.session.ready.signing');
+  await expect(list.getByRole('row', { name: /done: signMessage/ })).toBeVisible();
+  // account: its own transitions (sign out, the session's end), and its regions.
+  await panel.getByRole('navigation', { name: "The journey's steps" }).getByRole('button', { name: 'account' }).click();
+  await expect(list.getByRole('heading', { level: 3 })).toContainText('account');
+  await expect(list.getByRole('row', { name: /user\.signOut/ })).toBeVisible();
+  await expect(list.getByRole('heading', { name: 'Its regions (all active together)' })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveText(['session', 'chain', 'wallet', 'renewal']);
+});
+
+test('every state can be reached and picked from the keyboard', async ({ page }) => {
+  await page.goto('/?devtools');
+  const panel = page.getByRole('region', { name: 'Statechart' });
+  const chart = panel.getByTestId('statechart');
+  await expect(panel.locator('svg')).toBeVisible();
+  const ids = await chart
+    .locator('[data-state-id]')
+    .evaluateAll((states) => states.map((state) => state.getAttribute('data-state-id')!));
+  // From the chart, Tab goes to one of its states (where the machine is).
+  await chart.focus();
+  await page.keyboard.press('Tab');
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-state-id') ?? null);
+  expect(['signIn.idle', 'signIn.idle.cold']).toContain(await focused());
+  // Home, then ArrowDown through all of them: each state takes the focus in turn.
+  await page.keyboard.press('Home');
+  const reached = new Set([await focused()]);
+  for (let i = 0; i < ids.length; i++) {
+    await page.keyboard.press('ArrowDown');
+    reached.add(await focused());
+  }
+  expect([...reached].sort()).toEqual([...ids].sort());
+  // Enter picks the focused state; the log's own arrow keys did not step meanwhile.
+  const stepBefore = await panel.getByRole('region', { name: 'Selected step' }).getByRole('heading').first().textContent();
+  const pathOf = (id: string | null) => id!.split('.').slice(1).join('.');
+  const list = panel.getByRole('region', { name: 'Transitions of the chosen state' });
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowDown');
+  const chosen = await focused();
+  await page.keyboard.press('Enter');
+  await expect(list.getByRole('heading', { level: 3 }).locator('code')).toHaveText(pathOf(chosen));
+  await page.keyboard.press('End');
+  const last = await focused();
+  await page.keyboard.press(' ');
+  await expect(list.getByRole('heading', { level: 3 }).locator('code')).toHaveText(pathOf(last));
+  await expect(panel.getByRole('region', { name: 'Selected step' }).getByRole('heading').first()).toHaveText(stepBefore!);
 });
 
 const PANEL_NOT_LOADED =

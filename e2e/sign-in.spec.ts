@@ -47,6 +47,8 @@ test.describe('sign in with each provider', () => {
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expectState(page, 'idle');
+    // In plain words first; the catalogue's message beneath, word for word.
+    await expect(page.getByText('You cancelled the sign-in at Google', { exact: true })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Missing ID Token');
     // The provider's own words, quoted and named as Google's, beneath ours.
     await expect(page.getByRole('alert')).toContainText('Google said:');

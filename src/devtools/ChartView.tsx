@@ -1,57 +1,115 @@
 /**
- * The chart in the panel: "Fit" (the default) shows all of it; zoom with the buttons, the
- * keyboard (+, −, 0) or Ctrl/⌘ + wheel, and pan by scrolling. When zoomed, the lit state
- * stays in view as the chart follows the machine. Clicking a state lists its transitions,
- * read from the machine's definition.
+ * The chart in the panel. By default it follows the machine: the journey's current step
+ * and the states it can go to next, at a zoom where every state's name reads (chart-focus.ts).
+ * "Whole chart" shows all of it; zoom with the buttons, the keyboard (+, −; 0 for the whole
+ * chart) or Ctrl/⌘ + wheel, and pan by scrolling. The journey's top-level steps are named
+ * in a strip above. Any state can be picked (a click, the strip, or the keyboard: Tab
+ * reaches the chart's states, the arrow keys move among them, Enter picks): its own
+ * transitions are listed, read from the machine's definition, and a parent's states too.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { descriptionOf } from '../../machines/sign-in.descriptions.ts';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
+import { followView, topLevelOf, ZOOMS } from './chart-focus.ts';
+import type { ChartLayout } from './layout.ts';
+import type { MachineGraph } from './machine-graph.ts';
 import { transitionsOf } from './tables.ts';
 
-const ZOOMS = [0.5, 0.75, 1, 1.5, 2];
+/** render-svg.ts draws the chart with this margin around the layout. */
+const MARGIN = 8;
+
+/** 'follow' (the default), 'whole' (all of the chart in the frame), or a zoom chosen with + and −. */
+type View = 'follow' | 'whole' | number;
 
 interface Props {
-  /** The chart's SVG markup, built from the machine's definition only. */
+  /** The chart's SVG markup, built from the machine's definition only (interactive). */
   svg: string;
-  width: number;
-  height: number;
+  layout: ChartLayout;
+  graph: MachineGraph;
+  /** The ids of the states the machine is in, and of those it can go to next. */
+  active: ReadonlySet<string>;
+  next: ReadonlySet<string>;
+  /** Where the machine just went: the last transition's target. */
+  focus?: string;
 }
 
-export function ChartView({ svg, width, height }: Props) {
-  // null = Fit: the whole chart in the panel.
-  const [zoom, setZoom] = useState<number | null>(null);
+const pathOf = (id: string) => id.split('.').slice(1).join('.');
+
+/** The frame's size, kept up to date (the panel's column changes with the window). */
+function useFrameSize(ref: React.RefObject<HTMLDivElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+export function ChartView({ svg, layout, graph, active, next, focus }: Props) {
+  const [view, setView] = useState<View>('follow');
   const [picked, setPicked] = useState<string | null>(null);
   const chartRef = useRef<HTMLDivElement>(null);
+  /** The state that had the keyboard's focus, to give it back when the drawing is replaced. */
+  const focusedState = useRef<string | null>(null);
+  const frame = useFrameSize(chartRef);
+  const width = layout.width + MARGIN * 2;
+  const height = layout.height + MARGIN * 2;
+
+  const framed = frame.width > 0 && frame.height > 0;
+  // Just under the exact fit, so that rounding never makes the whole chart scroll.
+  const wholeZoom = framed ? Math.min(frame.width / width, frame.height / height) * 0.999 : 0.1;
+  const follow = followView(layout, { active, next, focus }, frame);
+  const zoom = view === 'whole' ? wholeZoom : view === 'follow' ? follow.zoom : view;
 
   const step = (direction: 1 | -1) =>
-    setZoom((current) => {
-      const chart = chartRef.current;
-      const fit = chart ? Math.min(chart.clientWidth / width, chart.clientHeight / height) : 1;
-      const now = current ?? fit;
-      const next = direction > 0 ? ZOOMS.find((z) => z > now + 0.01) : [...ZOOMS].reverse().find((z) => z < now - 0.01);
-      return next ?? now;
+    setView(() => {
+      const now = zoom;
+      const found = direction > 0 ? ZOOMS.find((z) => z > now + 0.01) : [...ZOOMS].reverse().find((z) => z < now - 0.01);
+      return found ?? now;
     });
 
-  // Zoomed in, keep the lit state in the middle of the frame as the machine moves on,
-  // scrolling the frame only (never the page around it).
-  useEffect(() => {
+  /** Puts a chart point (layout units) in the middle of the frame, scrolling the frame only. */
+  const centreOn = (point: { x: number; y: number }) => {
     const chart = chartRef.current;
-    const lit = chart?.querySelector('.state.leaf.active, .state.active');
-    if (zoom === null || !chart || !lit) return;
-    const frame = chart.getBoundingClientRect();
-    const box = lit.getBoundingClientRect();
-    chart.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
-    chart.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
-  }, [svg, zoom]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const action = { '+': 1, '=': 1, '-': -1, '−': -1, '0': 0 }[event.key];
-    if (action === undefined) return;
-    event.preventDefault();
-    if (action === 0) setZoom(null);
-    else step(action as 1 | -1);
+    if (!chart) return;
+    chart.scrollLeft = (point.x + MARGIN) * zoom - chart.clientWidth / 2;
+    chart.scrollTop = (point.y + MARGIN) * zoom - chart.clientHeight / 2;
   };
+  const boxCentre = (id: string) => {
+    const node = layout.nodes.find((candidate) => candidate.id === id);
+    return node && { x: node.x + node.width / 2, y: node.y + node.height / 2 };
+  };
+
+  // As the machine moves on (or the zoom changes), the view follows it: the followed frame,
+  // or at a chosen zoom the state it just went to.
+  const followKey = `${svg.length}:${focus}:${zoom}:${view}:${frame.width}x${frame.height}`;
+  useLayoutEffect(() => {
+    if (view === 'whole') return;
+    const target = view === 'follow' ? follow.center : boxCentre(focus ?? [...active].at(-1) ?? '');
+    if (target) centreOn(target);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- followKey names what moves the view
+  }, [followKey]);
+
+  // One state is in the tab order (the picked one, else where the machine is); the arrow
+  // keys move among the others. A state that had the focus gets it back in the new drawing.
+  useLayoutEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const entry = picked ?? focus ?? [...active].at(-1);
+    const states = [...chart.querySelectorAll<SVGGElement>('[data-state-id]')];
+    for (const state of states) state.setAttribute('tabindex', state.dataset.stateId === entry ? '0' : '-1');
+    if (!states.some((state) => state.getAttribute('tabindex') === '0')) states[0]?.setAttribute('tabindex', '0');
+    const lost = focusedState.current && (document.activeElement === document.body || !document.activeElement);
+    if (lost)
+      chart.querySelector<SVGGElement>(`[data-state-id="${CSS.escape(focusedState.current!)}"]`)?.focus({ preventScroll: true });
+  }, [svg, picked, focus, active]);
+
   // Ctrl/⌘ + wheel zooms; a plain wheel pans (scrolls). React's wheel listener is passive,
   // so this one is added by hand to be allowed to stop the page from zooming instead.
   useEffect(() => {
@@ -65,70 +123,180 @@ export function ChartView({ svg, width, height }: Props) {
     chart.addEventListener('wheel', onWheel, { passive: false });
     return () => chart.removeEventListener('wheel', onWheel);
   });
+
+  const pick = (id: string, centre = false) => {
+    setPicked(id);
+    const point = boxCentre(id);
+    if (centre && point && view !== 'whole') {
+      // Picking a state elsewhere stops following the machine, at the zoom it was.
+      setView(zoom);
+      centreOn(point);
+    }
+  };
+
+  /** Moves the keyboard's focus to another state (tree order: a parent, then its states). */
+  const moveFocus = (from: string, by: number | 'first' | 'last') => {
+    const order = graph.nodes.map((node) => node.id);
+    const index = order.indexOf(from);
+    const to = by === 'first' ? 0 : by === 'last' ? order.length - 1 : Math.min(Math.max(index + by, 0), order.length - 1);
+    const element = chartRef.current?.querySelector<SVGGElement>(`[data-state-id="${CSS.escape(order[to]!)}"]`);
+    if (!element) return;
+    chartRef.current!.querySelectorAll('[data-state-id]').forEach((state) => state.setAttribute('tabindex', '-1'));
+    element.setAttribute('tabindex', '0');
+    element.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const state = (event.target as Element).closest?.('[data-state-id]')?.getAttribute('data-state-id');
+    const moves: Record<string, number | 'first' | 'last'> = {
+      ArrowDown: 1,
+      ArrowRight: 1,
+      ArrowUp: -1,
+      ArrowLeft: -1,
+      Home: 'first',
+      End: 'last',
+    };
+    if (state && event.key in moves) {
+      moveFocus(state, moves[event.key]!);
+    } else if (state && (event.key === 'Enter' || event.key === ' ')) {
+      pick(state);
+    } else {
+      const action = { '+': 1, '=': 1, '-': -1, '−': -1, '0': 0 }[event.key];
+      if (action === undefined) return;
+      if (action === 0) setView('whole');
+      else step(action as 1 | -1);
+    }
+    // Handled here: the panel's own arrow keys (stepping through the log) do not also act.
+    event.preventDefault();
+    event.stopPropagation();
+  };
   const onClick = (event: MouseEvent) => {
     const box = (event.target as Element).closest('[data-state-id]');
     setPicked(box?.getAttribute('data-state-id') ?? null);
   };
+  const onFocus = (event: React.FocusEvent) => {
+    focusedState.current = (event.target as Element).getAttribute?.('data-state-id') ?? null;
+  };
 
+  const topLevel = graph.nodes.filter((node) => node.parent === null);
+  const currentStep = [...active].find((id) => id === topLevelOf(id));
   const pickedNode = picked ? signInMachine.getStateNodeById(picked) : null;
-  const pickedDescription = pickedNode ? descriptionOf(pickedNode) : undefined;
-  // Fit: the SVG fills the frame and its viewBox keeps the whole chart inside it ("meet").
-  const size = zoom === null ? { width: '100%', height: '100%' } : { width: `${width * zoom}px`, height: `${height * zoom}px` };
   return (
     <>
+      <nav className="journey-strip" aria-label="The journey's steps">
+        <ol>
+          {topLevel.map((node) => (
+            <li key={node.id}>
+              <button
+                type="button"
+                className={node.id === currentStep ? 'current' : undefined}
+                aria-current={node.id === currentStep ? 'step' : undefined}
+                onClick={() => pick(node.id, true)}
+              >
+                {node.label}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
       <div className="chart-tools" role="toolbar" aria-label="Chart view">
-        <button type="button" className="secondary small" aria-pressed={zoom === null} onClick={() => setZoom(null)}>
-          Fit
+        <button type="button" className="secondary small" aria-pressed={view === 'follow'} onClick={() => setView('follow')}>
+          Follow the machine
         </button>
-        <button type="button" className="secondary small" aria-label="Zoom in" onClick={() => step(1)}>
-          +
+        <button type="button" className="secondary small" aria-pressed={view === 'whole'} onClick={() => setView('whole')}>
+          Whole chart
         </button>
         <button type="button" className="secondary small" aria-label="Zoom out" onClick={() => step(-1)}>
           −
         </button>
-        <span data-testid="chart-zoom">{zoom === null ? 'Fit' : `${Math.round(zoom * 100)}%`}</span>
+        <button type="button" className="secondary small" aria-label="Zoom in" onClick={() => step(1)}>
+          +
+        </button>
+        <span data-testid="chart-zoom" aria-label={`Zoom ${Math.round(zoom * 100)}%`}>
+          {Math.round(zoom * 100)}%
+        </span>
       </div>
-      {/* Scrollable and keyboard-operable: + − 0 zoom, arrow keys pan. */}
       <div
-        className={zoom === null ? 'chart fit' : 'chart'}
+        className={view === 'whole' ? 'chart whole' : 'chart'}
         ref={chartRef}
         data-testid="statechart"
         tabIndex={0}
         role="group"
-        aria-label="Statechart drawing"
+        aria-label="Statechart drawing: + and − zoom, 0 shows the whole chart; Tab reaches its states, arrow keys move among them, Enter lists a state's transitions"
         onKeyDown={onKeyDown}
         onClick={onClick}
+        onFocus={onFocus}
       >
-        <div className="chart-canvas" style={size} dangerouslySetInnerHTML={{ __html: svg }} />
+        <div
+          className="chart-canvas"
+          style={{ width: `${width * zoom}px`, height: `${height * zoom}px` }}
+          dangerouslySetInnerHTML={{ __html: svg }}
+        />
       </div>
-      {pickedNode && (
-        <section className="state-transitions" aria-label="Transitions of the chosen state">
-          <h3>
-            <code>{pickedNode.path.join('.')}</code>
-            {pickedDescription ? `: ${pickedDescription}` : ''}
-          </h3>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Guard</th>
-                <th scope="col">Target</th>
-              </tr>
-            </thead>
-            <tbody>
-              {transitionsOf(pickedNode).map((row, index) => (
-                <tr key={index}>
-                  <td>
-                    <code>{row.event}</code>
-                  </td>
-                  <td>{row.guard ?? '—'}</td>
-                  <td>{row.targets.length > 0 ? row.targets.join(', ') : '(stays)'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      {pickedNode && <PickedState node={pickedNode} onPick={(id) => pick(id, true)} />}
     </>
+  );
+}
+
+/** The picked state: its own transitions, and a parent's states, each of which can be picked in turn. */
+function PickedState({
+  node,
+  onPick,
+}: {
+  node: ReturnType<typeof signInMachine.getStateNodeById>;
+  onPick: (id: string) => void;
+}) {
+  const rows = transitionsOf(node);
+  const children = Object.values(node.states);
+  const description = descriptionOf(node);
+  const path = pathOf(node.id);
+  return (
+    <section className="state-transitions" aria-label="Transitions of the chosen state">
+      <h3>
+        <code>{path}</code>
+        {description ? `: ${description}` : ''}
+      </h3>
+      {rows.length > 0 ? (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Guard</th>
+              <th scope="col">Target</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={index}>
+                <td>
+                  <code>{row.event}</code>
+                </td>
+                <td>{row.guard ?? '—'}</td>
+                <td>{row.targets.length > 0 ? row.targets.join(', ') : '(stays)'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="log-hint">
+          <code>{path}</code> has no transitions of its own
+          {children.length > 0 ? `: its ${node.type === 'parallel' ? 'regions' : 'states'} have them.` : '.'}
+        </p>
+      )}
+      {children.length > 0 && (
+        <>
+          <h4>{node.type === 'parallel' ? 'Its regions (all active together)' : 'Its states'}</h4>
+          <ul className="state-children">
+            {children.map((child) => (
+              <li key={child.id}>
+                <button type="button" className="secondary small" onClick={() => onPick(child.id)}>
+                  {child.key}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

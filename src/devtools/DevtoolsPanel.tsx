@@ -9,6 +9,7 @@ import { signInMachine } from '../../machines/sign-in.machine.ts';
 import type { TransitionEntry, TransitionLog } from '../app/transition-log.ts';
 import { layoutGraph, type ChartLayout } from './layout.ts';
 import { activeNodeIds, findEdge, machineGraph } from './machine-graph.ts';
+import { nextStateIds } from './chart-focus.ts';
 import { renderSvg } from './render-svg.ts';
 import { ChartView } from './ChartView.tsx';
 import { TransitionLogView } from './TransitionLogView.tsx';
@@ -75,12 +76,15 @@ function Panel({ log }: { log: TransitionLog }) {
 
   // The SVG is built from the machine's definition only: a log (maybe a stranger's) decides
   // which known state ids are lit and which known edge is drawn as taken, nothing more.
-  const svg = useMemo(() => {
-    if (!layout) return null;
+  const lit = useMemo(() => {
     const active = new Set(step ? activeNodeIds(signInMachine.id, step.to).filter((id) => knownStates.has(id)) : []);
-    const lastEdge = step ? findEdge(graph, signInMachine.id, step)?.id : undefined;
-    return renderSvg(layout, { active, lastEdge });
-  }, [layout, step]);
+    const lastEdge = step ? findEdge(graph, signInMachine.id, step) : undefined;
+    return { active, next: nextStateIds(graph, active), lastEdge };
+  }, [step]);
+  const svg = useMemo(
+    () => layout && renderSvg(layout, { active: lit.active, next: lit.next, lastEdge: lit.lastEdge?.id, interactive: true }),
+    [layout, lit],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target instanceof HTMLInputElement || entries.length === 0) return;
@@ -99,7 +103,14 @@ function Panel({ log }: { log: TransitionLog }) {
         </p>
       </header>
       {svg && layout ? (
-        <ChartView svg={svg} width={layout.width + 16} height={layout.height + 16} />
+        <ChartView
+          svg={svg}
+          layout={layout}
+          graph={graph}
+          active={lit.active}
+          next={lit.next}
+          focus={lit.lastEdge?.target ?? [...lit.active].at(-1)}
+        />
       ) : (
         <p role="status">Laying out the statechart…</p>
       )}

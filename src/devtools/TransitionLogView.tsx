@@ -1,10 +1,12 @@
 /**
- * The transition log beside the chart: every entry with its whole event name, the selected
+ * The transition log beside the chart: every entry with its whole event name and its
+ * states shortened to one line (in full on hover and in the step's details), the selected
  * step's redacted payload, and the ways to keep a log (copy, download) or replay one (load).
  * Whatever a loaded log holds is rendered as React text, so it is escaped: never markup.
  */
 import { useState, type ChangeEvent } from 'react';
 import type { TransitionEntry } from '../app/transition-log.ts';
+import { shortStatePath } from './chart-focus.ts';
 import { LOG_FILE_TOO_LARGE, MAX_LOG_FILE_BYTES, parseLogFile } from './log-file.ts';
 
 const TIME_FORMAT = new Intl.DateTimeFormat(undefined, {
@@ -35,6 +37,23 @@ export function BreakAtDots({ text }: { text: string }) {
           )}
         </span>
       ))}
+    </>
+  );
+}
+
+/**
+ * A state path on one line of the log, shortened when long: the full path on hover, for
+ * screen readers (and the text copied from the row), and in the step's details.
+ */
+function StatePath({ path }: { path: string }) {
+  const short = shortStatePath(path);
+  if (short === path) return <>{path}</>;
+  return (
+    <>
+      <span className="short-path" title={path} aria-hidden="true">
+        {short}
+      </span>
+      <span className="visually-hidden">{path}</span>
     </>
   );
 }
@@ -151,9 +170,9 @@ export function TransitionLogView({ entries, shown, onSelect, replaying, onLoad,
                       </code>
                     </button>
                   </td>
-                  <td className="states">{entry.from ? <BreakAtDots text={entry.from} /> : '—'}</td>
+                  <td className="states">{entry.from ? <StatePath path={entry.from} /> : '—'}</td>
                   <td className="states">
-                    <BreakAtDots text={entry.to} />
+                    <StatePath path={entry.to} />
                   </td>
                   <td>{entry.sourceDurationMs} ms</td>
                 </tr>

@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { PROVIDER_LABELS } from '../../machines/providers.ts';
 import { SignMessage } from './SignMessage.tsx';
+import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { isoTime, useLocalTime } from './use-local-time.ts';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
@@ -90,7 +91,7 @@ export function Account() {
       <h1 id="page-title" tabIndex={-1}>
         {hasProof ? 'Ready to sign' : 'You are signed in'}
       </h1>
-      <StepAlert />
+      <StepAlert shows={ALERT_PLACES.card} wording={accountWording} />
       <dl className="facts">
         <dt>Provider</dt>
         <dd>{provider ? PROVIDER_LABELS[provider] : '—'}</dd>

@@ -1,3 +1,4 @@
+import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { formatSui } from '../../machines/sui-amount.ts';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
@@ -31,7 +32,7 @@ export function Balance({ faucet }: { faucet: boolean }) {
           {balanceFailure}
         </p>
       )}
-      <StepAlert steps={['funding']} />
+      <StepAlert shows={ALERT_PLACES.funding} wording={accountWording} />
       <div className="actions">
         <button type="button" className="secondary" disabled={!canRefresh} onClick={() => send({ type: 'user.refreshBalance' })}>
           Refresh

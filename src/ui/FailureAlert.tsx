@@ -1,5 +1,5 @@
 import { AlertMessage } from './AlertMessage.tsx';
-import { STEP_TITLES } from './step-titles.ts';
+import { signedOutWording } from './alert-wording.ts';
 import { useCan, useContextValue, useSend } from './use-sign-in.ts';
 
 /**
@@ -15,7 +15,7 @@ export function FailureAlert() {
   return (
     <section className="failure">
       <h1 id="page-title" tabIndex={-1}>
-        {STEP_TITLES[failure.step]}
+        {signedOutWording(failure).headline}
       </h1>
       <div className="alert">
         <AlertMessage failure={failure} />

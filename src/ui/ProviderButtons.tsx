@@ -1,5 +1,6 @@
 import { availableProviders, type AppConfig } from '../config.ts';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
+import { signedOutWording } from './alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { useCan, useContextValue, useHasTag, useRequestedProviderLabel, useSend, useSnapshotValue } from './use-sign-in.ts';
 
@@ -49,7 +50,7 @@ export function ProviderButtons({ config }: { config: AppConfig }) {
       <h1 id="page-title" tabIndex={-1}>
         Sign in to get your Sui address
       </h1>
-      <StepAlert />
+      <StepAlert wording={signedOutWording} />
       {/* Only a popup build opens sign-in windows: a redirect build carries none of its text. */}
       {__POPUP_MODE__ && awaitingWindow ? (
         <SignInWindowStatus />

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { checkTransfer } from '../../machines/transfer-input.ts';
+import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { formatSui } from '../../machines/sui-amount.ts';
 import { amountMessage, RECIPIENT_MESSAGES } from './transfer-messages.ts';
@@ -97,7 +98,7 @@ export function SendForm() {
           {formatSui(pending.amount)} SUI…
         </p>
       )}
-      <StepAlert steps={['sending']} />
+      <StepAlert shows={ALERT_PLACES.sending} wording={accountWording} />
       {lastTransfer && (
         <div className="receipt" role="status">
           <p>

@@ -1,27 +1,26 @@
 import type { FailedStep } from '../../machines/sign-in.types.ts';
 import { AlertMessage } from './AlertMessage.tsx';
-import { alertTitle } from './step-titles.ts';
-import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
-
-/** Failures of the node's work, shown in the chain panel beside the control that failed. */
-const CHAIN_STEPS: readonly FailedStep[] = ['funding', 'sending'];
+import type { Wording } from './alert-wording.ts';
+import { useCan, useContextValue, useSend } from './use-sign-in.ts';
 
 /**
  * The last failure, shown beside the controls of the state the visitor is in (the sign-in
- * buttons, or the account). Those controls are the way on; this only tells, and closes.
- * With `steps`, only a failure of those steps (the chain panel's); without, any other.
+ * buttons, or the account). Those controls are the way on; this only tells, and closes:
+ * its headline in plain words (from `wording`, the caller's), the catalogue's message
+ * beneath. Something that harmed nothing is a notice, not a red error.
+ * With `shows`, only a failure of the steps it picks (the account keeps the chain panel's
+ * failures for the panel); without, any failure.
  */
-export function StepAlert({ steps }: { steps?: readonly FailedStep[] }) {
+export function StepAlert({ shows, wording }: { shows?: (step: FailedStep) => boolean; wording: Wording }) {
   const send = useSend();
   const failure = useContextValue((context) => context.failure);
   const canDismiss = useCan({ type: 'user.dismiss' });
-  const hasAccount = useHasTag('has-account');
-  if (!failure) return null;
-  if (steps ? !steps.includes(failure.step) : CHAIN_STEPS.includes(failure.step)) return null;
+  if (!failure || (shows && !shows(failure.step))) return null;
+  const { headline, notice } = wording(failure);
   return (
-    <div className="alert step-alert">
+    <div className={`step-alert ${notice ? 'notice' : 'alert'}`}>
       <div className="alert-body">
-        <p className="alert-title">{alertTitle(failure, hasAccount)}</p>
+        <p className="alert-title">{headline}</p>
         <AlertMessage failure={failure} />
       </div>
       {canDismiss && (

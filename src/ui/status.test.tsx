@@ -2,6 +2,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
+import { signedOutWording } from './alert-wording.ts';
 import { AlertMessage } from './AlertMessage.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { StepAlert } from './StepAlert.tsx';
@@ -56,7 +58,11 @@ describe('StepProgress', () => {
 
 describe('StepAlert', () => {
   it('shows nothing without a failure', () => {
-    renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT, <StepAlert />);
+    renderAt(
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
+      ACCOUNT,
+      <StepAlert shows={ALERT_PLACES.card} wording={accountWording} />,
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -70,7 +76,7 @@ describe('StepAlert', () => {
         ? { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } }
         : { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
       { ...ACCOUNT, failure },
-      <StepAlert />,
+      <StepAlert shows={ALERT_PLACES.card} wording={accountWording} />,
     );
     expect(screen.getByText(title)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('It failed.');
@@ -85,8 +91,28 @@ describe('StepAlert', () => {
       step: 'callback-validating',
       retryable: false,
     } as const;
-    renderAt({ idle: 'cold' }, { failure }, <StepAlert />);
+    renderAt({ idle: 'cold' }, { failure }, <StepAlert wording={signedOutWording} />);
     expect(screen.getByText('The sign-in response was refused')).toBeTruthy();
+    // A refusal is an error: red, not a notice.
+    expect(screen.getByText('The sign-in response was refused').closest('.step-alert')?.className).toBe('step-alert alert');
+  });
+
+  it('a sign-in cancelled at the provider: the plain headline first, a notice; the catalogue and the provider beneath', () => {
+    const failure = {
+      code: 'MISSING_ID_TOKEN',
+      message: 'Missing ID Token',
+      step: 'callback-validating',
+      retryable: false,
+      providerAnswer: { provider: 'google', text: 'access_denied: The user cancelled the sign-in.' },
+    } as const;
+    renderAt({ idle: 'cold' }, { failure }, <StepAlert wording={signedOutWording} />);
+    const headline = screen.getByText('You cancelled the sign-in at Google');
+    expect(headline.closest('.step-alert')?.className).toBe('step-alert notice');
+    // The headline comes before the detail, outside the announced catalogue message.
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Missing ID TokenGoogle said: access_denied: The user cancelled the sign-in.',
+    );
+    expect(headline.compareDocumentPosition(screen.getByRole('alert')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

@@ -25,7 +25,7 @@ export const SignInActorContext = createContext<SignInActorRef | null>(null);
 /** The running sign-in actor; components under <SignInActorContext value={actor}> only. */
 export function useSignInActor(): SignInActorRef {
   const actor = useContext(SignInActorContext);
-  if (!actor) throw new Error('useSignInActor: no <SignInActorContext> above this component');
+  if (!actor) throw new Error('No SignInActorContext above');
   return actor;
 }
 

@@ -1,0 +1,32 @@
+/**
+ * The headlines beside an account, with its screens (off the first page), by the rules
+ * of alert-wording.ts: the visitor hears first that nothing changed, when nothing did.
+ */
+import type { FailedStep } from '../../machines/sign-in.types.ts';
+import { cancelledWording, signedOutWording, type Wording } from './alert-wording.ts';
+
+/** Failures of the node's work: the chain panel shows them beside the control that failed. */
+const isChainStep = (step: FailedStep) => step === 'funding' || step === 'sending';
+/** Which failure each part of the account shows (StepAlert's `shows`). */
+export const ALERT_PLACES = {
+  card: (step: FailedStep) => !isChainStep(step),
+  funding: (step: FailedStep) => step === 'funding',
+  sending: (step: FailedStep) => step === 'sending',
+};
+
+const ACCOUNT_TITLES: Record<string, string> = {
+  renewing: 'Your session was not renewed',
+  proving: 'Could not create the proof',
+  signing: 'Could not sign the message',
+  funding: 'Could not get test SUI',
+  sending: 'Could not send SUI',
+};
+
+export const accountWording: Wording = (failure) => {
+  const cancelled = cancelledWording(failure);
+  if (cancelled) return { headline: `${cancelled.headline}: you are still signed in`, notice: true };
+  // A callback beside an account is never a new sign-in (a stray or replayed link).
+  if (failure.step === 'callback-validating')
+    return { headline: 'A sign-in link was ignored: you are still signed in', notice: true };
+  return { headline: ACCOUNT_TITLES[failure.step] ?? signedOutWording(failure).headline };
+};
