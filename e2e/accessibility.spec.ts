@@ -156,9 +156,11 @@ test('the address on chain: the balance, its failure, the transfer form with its
   await panel.getByLabel('Amount (SUI)').fill('0.1');
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.getByTestId('digest')).toBeVisible();
+  await expect(panel.getByTestId('gas-paid')).toBeVisible();
+  await expect(panel.getByTestId('funded')).toHaveText('The faucet sent 1 SUI.');
   await page.getByRole('button', { name: 'Sign message' }).click();
   await expect(page.getByText('Verified by the Sui node')).toBeVisible();
-  await expectNoViolations(page, 'a receipt and a verified signature');
+  await expectNoViolations(page, 'a receipt with its gas, what the faucet sent, and a verified signature');
 });
 
 test('"Stay signed in": the notice in the last ten minutes, a refused renewal, and the buttons after the end', async ({

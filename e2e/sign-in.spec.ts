@@ -18,6 +18,9 @@ test.describe('sign in with each provider', () => {
       expect(shown).toBe(login.address);
       expect(shown).toBe(jwtToAddress(idToken, login.salt, false));
       await expect(page.getByText(PROVIDER_NAMES[provider], { exact: true })).toBeVisible();
+      // The card names who signed in: the token's email.
+      await expect(page.getByTestId('identity')).toHaveText(`${identity.toLowerCase()}@example.com`);
+      expect((decodeJwt(idToken) as { email?: string }).email).toBe(`${identity.toLowerCase()}@example.com`);
 
       // What went to the provider: implicit id_token flow, openid scope, our nonce.
       const query = authorizeUrl.searchParams;
@@ -37,7 +40,12 @@ test.describe('sign in with each provider', () => {
   test('different identities get different addresses, the same identity the same one', async ({ page, context }) => {
     const alice = (await signIn(page, 'google', 'Alice')).login.address;
     const bob = (await signIn(await context.newPage(), 'google', 'Bob')).login.address;
-    const aliceAgain = (await signIn(await context.newPage(), 'google', 'Alice')).login.address;
+    const again = await context.newPage();
+    const aliceAgain = (await signIn(again, 'google', 'Alice')).login.address;
+    // A reload restores the same identity on the card (read from the stored, sealed token).
+    await again.reload();
+    await expectState(again, 'signed-in');
+    await expect(again.getByTestId('identity')).toHaveText('alice@example.com');
     expect(alice).not.toBe(bob);
     expect(aliceAgain).toBe(alice);
   });

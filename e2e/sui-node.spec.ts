@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
+import { formatSui } from '../machines/sui-amount.ts';
 
 const chainPanel = (page: Page) => page.getByRole('region', { name: /Your address on Sui/ });
 const balanceMist = async (page: Page) =>
@@ -39,6 +40,8 @@ test('Alice gets test SUI, the node verifies her signature, and she sends 0.5 SU
   const start = await loadedBalance(page);
   await getTestSui(page);
   await expect.poll(() => balanceMist(page)).toBe(start + SUI);
+  // The faucet's answer is said, not only seen in the balance.
+  await expect(chainPanel(page).getByTestId('funded')).toHaveText('The faucet sent 1 SUI.');
 
   await createProof(page);
   await page.getByLabel('Message').fill('Hello from Alice');
@@ -55,9 +58,12 @@ test('Alice gets test SUI, the node verifies her signature, and she sends 0.5 SU
   const digest = chainPanel(page).getByTestId('digest');
   await expect(digest).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
   await expect(chainPanel(page).getByText(/Sent 0\.5 SUI to/)).toBeVisible();
-  // Alice paid 0.5 SUI and the gas fee.
+  // Alice paid 0.5 SUI and the gas fee, which the receipt names: to the MIST, her balance's drop.
   await expect.poll(() => balanceMist(page)).toBeLessThan(start + SUI - SUI / 2n);
   expect(await balanceMist(page)).toBeGreaterThan(start + SUI - SUI / 2n - 10_000_000n);
+  const gasPaid = start + SUI - SUI / 2n - (await balanceMist(page));
+  expect(gasPaid).toBeGreaterThan(0n);
+  await expect(chainPanel(page).getByTestId('gas-paid')).toHaveText(`Gas paid: ${formatSui(gasPaid.toString())} SUI`);
 
   await chainPanel(bobPage).getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => balanceMist(bobPage)).toBe(bobStart + SUI / 2n);

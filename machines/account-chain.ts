@@ -39,7 +39,7 @@ export const chainRegion = {
     idle: {
       on: {
         'user.refreshBalance': 'loading-balance',
-        'user.requestTestSui': { target: 'funding', actions: 'clearFailure' },
+        'user.requestTestSui': { target: 'funding', actions: ['clearFailure', 'clearFunded'] },
         // A send is taken only when it is a transfer the account can make (transfer.ts).
         'user.send': {
           guard: 'validTransfer',
@@ -55,7 +55,10 @@ export const chainRegion = {
         id: 'requestTestSui',
         src: 'requestTestSui',
         input: addressOf,
-        onDone: 'loading-balance',
+        onDone: {
+          target: 'loading-balance',
+          actions: { type: 'assignFunded', params: ({ event }: { event: { output: string } }) => event.output },
+        },
         onError: { target: 'loading-balance', actions: failWith('funding') },
       },
     },
@@ -96,6 +99,8 @@ export const chainActions = {
   }),
   assignLastTransfer: assignIn<TransferReceipt>((_, receipt) => ({ lastTransfer: receipt, pendingTransfer: null })),
   dropPendingTransfer: assignIn({ pendingTransfer: null }),
+  assignFunded: assignIn<string>({ funded: (_, amount) => amount }),
+  clearFunded: assignIn({ funded: null }),
 };
 
 export const chainGuards = {

@@ -12,6 +12,7 @@ import type { SignInContext, SignInInput } from './sign-in.types.ts';
 export const NO_ACCOUNT = {
   provider: null,
   address: null,
+  email: null,
   expiresAt: null,
   jwt: null,
   fragment: null,
@@ -22,6 +23,7 @@ export const NO_ACCOUNT = {
   balanceFailure: null,
   pendingTransfer: null,
   lastTransfer: null,
+  funded: null,
   publicKey: null,
   walletRequest: null,
   walletPreview: null,

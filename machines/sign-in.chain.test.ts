@@ -171,7 +171,10 @@ describe('signInMachine and the Sui node: running with stubbed actors', () => {
   it('get test SUI, then the balance is read again; a faucet refusal is kept as its failure', async () => {
     let balance = 0n;
     const loadBalance = fromPromise<BalanceOutput, { address: string }>(async () => ({ balance: String(balance) }));
-    const requestTestSui = fromPromise<void, { address: string }>(async () => void (balance += 1_000_000_000n));
+    const requestTestSui = fromPromise<string, { address: string }>(async () => {
+      balance += 1_000_000_000n;
+      return '1000000000';
+    });
     const actor = createActor(stubbedMachine({ restoreSession: restoresTo('ready'), loadBalance, requestTestSui }), {
       input: {},
     }).start();
@@ -183,6 +186,10 @@ describe('signInMachine and the Sui node: running with stubbed actors', () => {
       (s) => s.matches({ account: { session: 'ready', chain: 'idle' } }) && s.context.balance !== '0',
     );
     expect(funded.context.balance).toBe('1000000000');
+    // What the faucet said it sent is kept for the panel, until the next request.
+    expect(funded.context.funded).toBe('1000000000');
+    actor.send({ type: 'user.requestTestSui' });
+    expect(actor.getSnapshot().context.funded).toBeNull();
 
     const refused = createActor(
       stubbedMachine({
@@ -208,8 +215,8 @@ describe('signInMachine and the Sui node: running with stubbed actors', () => {
     let releaseFaucet = () => {};
     let releaseProof = () => {};
     const loadBalance = vi.fn(async () => ({ balance: String(balance) }));
-    const requestTestSui = fromPromise<void, { address: string }>(
-      () => new Promise<void>((resolve) => (releaseFaucet = () => ((balance += 1_000_000_000n), resolve()))),
+    const requestTestSui = fromPromise<string, { address: string }>(
+      () => new Promise<string>((resolve) => (releaseFaucet = () => ((balance += 1_000_000_000n), resolve('1000000000')))),
     );
     const createProof = fromPromise<void, void>(() => new Promise<void>((resolve) => (releaseProof = resolve)));
     const actor = createActor(

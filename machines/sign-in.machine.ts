@@ -133,7 +133,7 @@ export const signInMachine = setup({
     /** Reads the address's SUI balance from the Sui node. */
     loadBalance: provideLater<PromiseActorLogic<BalanceOutput, { address: string }>>(),
     /** Asks the faucet for test SUI for the address (testnet and devnet). */
-    requestTestSui: provideLater<PromiseActorLogic<void, { address: string }>>(),
+    requestTestSui: provideLater<PromiseActorLogic<string, { address: string }>>(),
     /** Builds, signs (zkLogin) and executes a SUI transfer. */
     sendSui: provideLater<PromiseActorLogic<TransferReceipt, TransferRequest>>(),
     /** Dry-runs a dApp's transaction on the node: what it will do, why it would fail, or why the node could not be asked. */
@@ -165,6 +165,7 @@ export const signInMachine = setup({
     assignSession: assignIn<SignedInSession>((_, session) => ({
       provider: session.provider,
       address: session.address,
+      email: session.email ?? null,
       expiresAt: session.expiresAt,
       publicKey: session.publicKey,
       endedProvider: null,

@@ -86,6 +86,8 @@ export type Verification =
 export interface SignInContext {
   provider: Provider | null;
   address: string | null;
+  /** Who signed in, as the token names them (its email), when it does. */
+  email: string | null;
   expiresAt: number | null;
   /** A callback fragment waiting to be validated (it carries the token: kept boxed). */
   fragment: Secret<string> | null;
@@ -111,6 +113,8 @@ export interface SignInContext {
   /** A send asked for before there was a proof: it runs once the proof is made. */
   pendingTransfer: TransferRequest | null;
   lastTransfer: TransferReceipt | null;
+  /** What the faucet said it sent (MIST) at the last "Get test SUI". */
+  funded: string | null;
   /** The zkLogin public identifier (base64), the wallets' account public key; '' when unknown. */
   publicKey: string | null;
   /** The chain this app signs for, 'sui:<network>': a wallet request for another is refused. */
@@ -327,6 +331,8 @@ export interface SignedInSession {
   provider: Provider;
   address: string;
   expiresAt: number;
+  /** The identity the token names, for the account card: its email claim, when it has one. */
+  email?: string;
   /** The zkLogin public identifier (base64) as the login service gave it; '' when unknown. */
   publicKey: string;
 }

@@ -101,7 +101,7 @@ export const stubActors = {
   })),
   /** Two SUI, in MIST. */
   loadBalance: fromPromise<BalanceOutput, { address: string }>(async () => ({ balance: '2000000000' })),
-  requestTestSui: fromPromise<void, { address: string }>(async () => {}),
+  requestTestSui: fromPromise<string, { address: string }>(async () => '1000000000'),
   sendSui: fromPromise<TransferReceipt, TransferRequest>(async ({ input }) => ({ ...input, digest: 'Digest1111' })),
   /** A transfer of 0.25 SUI to another address, with its gas. */
   previewTransaction: fromPromise<TransactionPreview, WalletRequest>(async () => PREVIEW),

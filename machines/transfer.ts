@@ -14,6 +14,8 @@ export interface TransferRequest {
 
 export interface TransferReceipt extends TransferRequest {
   digest: string;
+  /** The gas the transfer paid, in MIST (computation and storage, less the storage rebate). */
+  gasPaid?: string;
 }
 
 /** Whether the machine takes this transfer: a canonical address, and a positive amount within `balance` (MIST). */

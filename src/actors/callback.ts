@@ -15,7 +15,7 @@ import { lazyModule } from '../lazy-module.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { readableToken, validateCallback } from '../zklogin/callback.ts';
-import { readIdTokenClaims } from '../zklogin/id-token-claims.ts';
+import { readEmailClaim, readIdTokenClaims } from '../zklogin/id-token-claims.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { createEarlyLogin } from './early-login.ts';
 import { operation, readStored } from './operation.ts';
@@ -85,7 +85,13 @@ export function createCallback({
     const renewedState: SignInState = { ...state, salt: login.salt, publicKey: login.publicKey };
     await sessions.save(renewedState, { ...renewal!, jwt }, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
     if (session.nativeKeyId !== renewal!.nativeKeyId) await dropKey(session.nativeKeyId);
-    return { provider: state.provider, address, expiresAt: renewal!.expiresAt, publicKey: login.publicKey };
+    return {
+      provider: state.provider,
+      address,
+      expiresAt: renewal!.expiresAt,
+      publicKey: login.publicKey,
+      email: readEmailClaim(jwt),
+    };
   };
 
   return {
@@ -140,7 +146,13 @@ export function createCallback({
       const signedInState: SignInState = { provider: state.provider, salt: login.salt, address, publicKey: login.publicKey };
       // A sign-out meanwhile (here or in another tab) cancels the write: nothing comes back.
       await sessions.save(signedInState, { ...session, jwt }, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
-      return { provider: state.provider, address, expiresAt: session.expiresAt, publicKey: login.publicKey };
+      return {
+        provider: state.provider,
+        address,
+        expiresAt: session.expiresAt,
+        publicKey: login.publicKey,
+        email: readEmailClaim(jwt),
+      };
     }),
   };
 }

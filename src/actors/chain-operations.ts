@@ -65,8 +65,8 @@ export function createChainOperations({ config, signer, walletSession }: ChainDe
       balance: await (await reads()).getBalance(input.address, signal),
     }),
 
-    requestTestSui: async ({ input }: OperationArgs<{ address: string }>): Promise<void> => {
-      await (await reads()).requestTestSui(input.address);
+    requestTestSui: async ({ input }: OperationArgs<{ address: string }>): Promise<string> => {
+      return (await reads()).requestTestSui(input.address);
     },
 
     verifySignature: async ({
@@ -102,8 +102,8 @@ export function createChainOperations({ config, signer, walletSession }: ChainDe
 
     sendSui: async ({ input }: OperationArgs<TransferRequest>): Promise<TransferReceipt> => {
       const [zkSigner, client] = await Promise.all([signer(), transactions()]);
-      const digest = await client.transfer({ ...input, sender: zkSigner.toSuiAddress(), signer: zkSigner });
-      return { ...input, digest };
+      const { digest, gasPaid } = await client.transfer({ ...input, sender: zkSigner.toSuiAddress(), signer: zkSigner });
+      return { ...input, digest, gasPaid };
     },
   };
 }

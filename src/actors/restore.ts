@@ -7,6 +7,7 @@
 import { isExpired } from '../../machines/expiry.ts';
 import type { RestoreOutput, SignedInSession } from '../../machines/sign-in.types.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
+import { readEmailClaim } from '../zklogin/id-token-claims.ts';
 import type { StoredSignIn } from '../storage/session-store.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { operation } from './operation.ts';
@@ -14,7 +15,13 @@ import { operation } from './operation.ts';
 /** The account a finished sign-in holds, or null for a flow that is only started. */
 function signedIn({ state, session }: StoredSignIn): SignedInSession | null {
   if (!state.address || !session.jwt) return null;
-  return { provider: state.provider, address: state.address, expiresAt: session.expiresAt, publicKey: state.publicKey ?? '' };
+  return {
+    provider: state.provider,
+    address: state.address,
+    expiresAt: session.expiresAt,
+    publicKey: state.publicKey ?? '',
+    email: readEmailClaim(session.jwt),
+  };
 }
 
 export function createRestore({ sessions, vault, now }: Pick<SignInDependencies, 'sessions' | 'vault' | 'now'>) {

@@ -18,7 +18,8 @@ import { isRootSnapshot, TRANSITION_LOG_LIMIT } from './transition-log-rules.ts'
  * redacted too, in the request (the event and the context) and in what signing it gave
  * back (the signed bytes are the message).
  */
-const SECRET_NAMES = /^(jwt|id_?token|fragment|ephemeralKeyPair|privateKey|secretKey|randomness|proof|proofPoints|salt)$/i;
+// The visitor's email too: not a secret, but personal, and a log is shared as a bug report.
+const SECRET_NAMES = /^(jwt|id_?token|fragment|ephemeralKeyPair|privateKey|secretKey|randomness|proof|proofPoints|salt|email)$/i;
 
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 8 || value === null || typeof value !== 'object') {

@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSuiNode } from '../../mocks/sui-node/handlers.ts';
 import { randomDigest } from '../../mocks/sui-node/ledger.ts';
-import { createSuiNodeClient } from './node-client.ts';
+import { createSuiNodeClient, gasPaidBy } from './node-client.ts';
 import { NodeError } from './node-errors.ts';
 
 const GRAPHQL = 'https://sui-node.test/graphql';
@@ -62,5 +62,19 @@ describe("a dApp's transaction names its parties", () => {
     const { outcome, signed } = await attempt(prepare as (tx: Transaction) => void);
     expect(outcome).toBe('signed');
     expect(signed).toHaveLength(1);
+  });
+});
+
+describe('the gas a transaction paid', () => {
+  it('is its computation and storage, less the storage rebate; nothing without effects', () => {
+    const gasUsed = {
+      computationCost: '1000000',
+      storageCost: '1976000',
+      storageRebate: '978120',
+      nonRefundableStorageFee: '9880',
+    };
+    expect(gasPaidBy({ gasUsed })).toBe('1997880');
+    expect(gasPaidBy({ gasUsed: { ...gasUsed, storageRebate: '3000000' } })).toBe('-24000');
+    expect(gasPaidBy(null)).toBe('0');
   });
 });

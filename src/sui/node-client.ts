@@ -11,6 +11,7 @@ import { Transaction } from '@mysten/sui/transactions';
 import { fromBase64, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
 import { messageOf } from '../../machines/failure.ts';
 import type { TransactionPreview } from '../../machines/sign-in.types.ts';
+import { formatSui } from '../../machines/sui-amount.ts';
 import type { TransferRequest } from '../../machines/transfer.ts';
 import { dryRunFailure, previewOf } from './dry-run.ts';
 import { NodeError } from './node-errors.ts';
@@ -97,8 +98,13 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
       };
     },
 
-    /** Builds the transfer with the node, signs it, executes it; returns the digest. */
-    async transfer(input: TransferRequest & { sender: string; signer: TransactionSigner }): Promise<string> {
+    /**
+     * Builds the transfer with the node, signs it, executes it; returns its digest and the
+     * gas it paid (MIST: computation and storage, less the storage rebate), from its effects.
+     */
+    async transfer(
+      input: TransferRequest & { sender: string; signer: TransactionSigner },
+    ): Promise<{ digest: string; gasPaid: string }> {
       const tx = new Transaction();
       tx.setSender(input.sender);
       const [coin] = tx.splitCoins(tx.gas, [BigInt(input.amount)]);
@@ -106,20 +112,29 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
       const bytes = await asked('prepare the transfer', () => tx.build({ client }));
       const { signature } = await input.signer.signTransaction(bytes);
       const result = await asked('send the transfer', () =>
-        client.core.executeTransaction({ transaction: bytes, signatures: [signature] }),
+        client.core.executeTransaction({ transaction: bytes, signatures: [signature], include: { effects: true } }),
       );
       if (result.$kind === 'FailedTransaction') {
         const failed = result.FailedTransaction;
         throw new NodeError(
-          `The transfer failed on chain (${failed.digest}): ${failed.status.error?.message ?? 'no reason given'}.`,
+          `The transfer failed on chain (${failed.digest}): ${failed.status.error?.message ?? 'no reason given'}. It still paid ${formatSui(gasPaidBy(failed.effects))} SUI of gas.`,
         );
       }
-      return result.Transaction.digest;
+      return { digest: result.Transaction.digest, gasPaid: gasPaidBy(result.Transaction.effects) };
     },
   };
 }
 
 export type SuiNodeClient = ReturnType<typeof createSuiNodeClient>;
+
+/** What a transaction paid for gas, in MIST: computation and storage, less the storage rebate. */
+export function gasPaidBy(
+  effects: { gasUsed: { computationCost: string; storageCost: string; storageRebate: string } } | null | undefined,
+) {
+  if (!effects) return '0';
+  const { computationCost, storageCost, storageRebate } = effects.gasUsed;
+  return (BigInt(computationCost) + BigInt(storageCost) - BigInt(storageRebate)).toString();
+}
 
 /** What a wallet hands back for a dApp's transaction (base64 bytes, as the Wallet Standard has them). */
 export interface SignedTransaction {

@@ -42,7 +42,8 @@ describe('the balance', () => {
   it('is 0 for a new address, and the faucet’s coin once test SUI came: one query each, schema-valid', async () => {
     const address = Ed25519Keypair.generate().toSuiAddress();
     expect(await reads.getBalance(address)).toBe('0');
-    await reads.requestTestSui(address);
+    // What the faucet says it sent is what arrives.
+    expect(await reads.requestTestSui(address)).toBe(String(FAUCET_AMOUNT));
     expect(await reads.getBalance(address)).toBe(String(FAUCET_AMOUNT));
     expect(queries).toHaveLength(2);
     expect(queries[0]!.variables).toEqual({ owner: address });

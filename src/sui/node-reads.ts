@@ -106,11 +106,12 @@ export function createNodeReads(options: SuiNodeOptions) {
       return { status: 'refused', reason: reason || 'The Sui node did not accept the signature.' };
     },
 
-    /** Test SUI from the faucet (testnet and devnet). */
-    async requestTestSui(recipient: string): Promise<void> {
+    /** Test SUI from the faucet (testnet and devnet): how much it sent, in MIST, as it says. */
+    async requestTestSui(recipient: string): Promise<string> {
       if (!options.faucetUrl) throw new NodeError(`There is no faucet on ${options.network}.`);
       try {
-        await requestSuiFromFaucetV2({ host: options.faucetUrl, recipient });
+        const { coins_sent } = await requestSuiFromFaucetV2({ host: options.faucetUrl, recipient });
+        return (coins_sent ?? []).reduce((total, coin) => total + BigInt(coin.amount), 0n).toString();
       } catch (error) {
         if (error instanceof FaucetRateLimitError) {
           throw new NodeError('The faucet has had too many requests from you. Please wait a while, then try again.');

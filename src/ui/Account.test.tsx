@@ -44,6 +44,20 @@ describe('Account', () => {
     expect(screen.getByTestId('renewal').textContent).toContain('Renewing it with your provider…');
   });
 
+  it('names who signed in: the email the token has, and nothing when it has none', () => {
+    renderAt(
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
+      { ...ACCOUNT, email: 'alice@example.com' },
+      <Account />,
+    );
+    expect(screen.getByTestId('identity').textContent).toBe('alice@example.com');
+    expect(screen.getByText('Signed in as')).toBeTruthy();
+    cleanup();
+    renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } }, ACCOUNT, <Account />);
+    expect(screen.queryByTestId('identity')).toBeNull();
+    expect(screen.queryByText('Signed in as')).toBeNull();
+  });
+
   it('more than ten minutes left: no renewal notice', () => {
     renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } }, ACCOUNT, <Account />);
     expect(screen.queryByTestId('renewal')).toBeNull();

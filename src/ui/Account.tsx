@@ -81,6 +81,7 @@ export function Account() {
   const send = useSend();
   const provider = useContextValue((context) => context.provider);
   const address = useContextValue((context) => context.address);
+  const email = useContextValue((context) => context.email);
   const expiresAt = useContextValue((context) => context.expiresAt);
   const canCreateProof = useCan({ type: 'user.createProof' });
   const canSignOut = useCan({ type: 'user.signOut' });
@@ -95,6 +96,12 @@ export function Account() {
       <dl className="facts">
         <dt>Provider</dt>
         <dd>{provider ? PROVIDER_LABELS[provider] : '—'}</dd>
+        {email && (
+          <>
+            <dt>Signed in as</dt>
+            <dd data-testid="identity">{email}</dd>
+          </>
+        )}
         <dt>Sui address</dt>
         <dd className="address-row">
           {address && <GroupedAddress address={address} />}

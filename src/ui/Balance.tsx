@@ -12,6 +12,7 @@ export function Balance({ faucet }: { faucet: boolean }) {
   const funding = useHasTag('funding');
   const canRefresh = useCan({ type: 'user.refreshBalance' });
   const canFund = useCan({ type: 'user.requestTestSui' });
+  const funded = useContextValue((context) => context.funded);
   return (
     <div className="balance">
       <p className="balance-line" aria-live="polite" aria-busy={loading}>
@@ -33,6 +34,11 @@ export function Balance({ faucet }: { faucet: boolean }) {
         </p>
       )}
       <StepAlert shows={ALERT_PLACES.funding} wording={accountWording} />
+      {funded !== null && !funding && (
+        <p className="receipt" role="status" data-testid="funded">
+          {funded === '0' ? 'The faucet answered, but sent no SUI.' : `The faucet sent ${formatSui(funded)} SUI.`}
+        </p>
+      )}
       <div className="actions">
         <button type="button" className="secondary" disabled={!canRefresh} onClick={() => send({ type: 'user.refreshBalance' })}>
           Refresh

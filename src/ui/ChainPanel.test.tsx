@@ -138,6 +138,25 @@ describe('ChainPanel: Send', () => {
     expect(screen.getByText('Could not send SUI')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Not enough SUI.');
   });
+
+  it('says what happened: how much the faucet sent, and the gas a transfer paid', () => {
+    const lastTransfer = {
+      recipient: BOB,
+      amount: '500000000',
+      digest: 'HmQ9dUo7w3VxD5F1v2q8r1yZ8Wq3h9s1tYcBwGm8sT2K',
+      gasPaid: '1997880',
+    };
+    renderAt(READY, { ...ACCOUNT, balance: '1', lastTransfer, funded: '1500000000' }, panel());
+    expect(screen.getByTestId('funded').textContent).toBe('The faucet sent 1.5 SUI.');
+    expect(screen.getByTestId('gas-paid').textContent).toBe('Gas paid: 0.00199788 SUI');
+    cleanup();
+    renderAt(READY, { ...ACCOUNT, balance: '1', funded: '0' }, panel());
+    expect(screen.getByTestId('funded').textContent).toBe('The faucet answered, but sent no SUI.');
+    cleanup();
+    renderAt(READY, { ...ACCOUNT, balance: '1' }, panel());
+    expect(screen.queryByTestId('funded')).toBeNull();
+    expect(screen.queryByTestId('gas-paid')).toBeNull();
+  });
 });
 
 describe('SignatureVerdict', () => {

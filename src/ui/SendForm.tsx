@@ -104,6 +104,14 @@ export function SendForm() {
           <p>
             Sent {formatSui(lastTransfer.amount)} SUI to <code className="short">{lastTransfer.recipient}</code>
           </p>
+          {lastTransfer.gasPaid !== undefined && (
+            <p data-testid="gas-paid">
+              {/* A storage rebate can be larger than the gas: the transfer then gave some back. */}
+              {lastTransfer.gasPaid.startsWith('-')
+                ? `Gas: ${formatSui(lastTransfer.gasPaid.slice(1))} SUI came back (storage rebate)`
+                : `Gas paid: ${formatSui(lastTransfer.gasPaid)} SUI`}
+            </p>
+          )}
           <p>
             Transaction digest: <code data-testid="digest">{lastTransfer.digest}</code>
           </p>

@@ -8,7 +8,7 @@ import { decodeJwt } from '@mysten/sui/zklogin';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, SignInError } from '../../machines/errors.ts';
-import { readIdTokenClaims } from './id-token-claims.ts';
+import { readEmailClaim, readIdTokenClaims } from './id-token-claims.ts';
 
 const RUNS = 10_000;
 
@@ -108,5 +108,24 @@ describe('id_token claims', () => {
   ])('%s is refused with %s', (_, jwt, code) => {
     expect(ours(jwt)).toBe(code);
     expect(reference(jwt)).toBe(code);
+  });
+});
+
+describe('the email claim, for the account card', () => {
+  const token = (claims: Record<string, unknown>) =>
+    `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ iss: 'i', aud: 'a', sub: 's', ...claims })).toString('base64url')}.sig`;
+
+  it('is read when the token has one', () => {
+    expect(readEmailClaim(token({ email: 'alice@example.com' }))).toBe('alice@example.com');
+  });
+
+  it('is left out, never an error, when absent, not a string, too long, on more than one line or unreadable', () => {
+    expect(readEmailClaim(token({}))).toBeUndefined();
+    expect(readEmailClaim(token({ email: '' }))).toBeUndefined();
+    expect(readEmailClaim(token({ email: 42 }))).toBeUndefined();
+    expect(readEmailClaim(token({ email: `${'a'.repeat(250)}@b.co` }))).toBeUndefined();
+    expect(readEmailClaim(token({ email: 'alice@example.com\nBcc: eve@example.com' }))).toBeUndefined();
+    expect(readEmailClaim(token({ email: 'alice\u202e@example.com' }))).toBeUndefined();
+    expect(readEmailClaim('not a token')).toBeUndefined();
   });
 });

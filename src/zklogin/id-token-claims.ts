@@ -34,6 +34,24 @@ function readPayload(jwt: string): unknown {
   return JSON.parse(text);
 }
 
+/** An email is at most 254 characters (RFC 5321); a longer claim is not shown. */
+const LONGEST_EMAIL = 254;
+
+/**
+ * The token's email claim, for the account card to name who signed in: only a plain
+ * one-line string of an email's length (the token is verified by the login service, but
+ * what it says is shown as text all the same); otherwise undefined, never an error.
+ */
+export function readEmailClaim(jwt: string): string | undefined {
+  try {
+    const { email } = Object(readPayload(jwt)) as Record<string, unknown>;
+    if (typeof email !== 'string' || email.length > LONGEST_EMAIL || /[\p{Cc}\p{Cf}\s]/u.test(email)) return undefined;
+    return email || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The token's iss, aud, sub and nonce, checked as the spec orders: a missing claim gives
  * "Missing jwt data", an array aud its own message, anything unreadable (bad base64, bad
