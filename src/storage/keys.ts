@@ -20,15 +20,3 @@ export function storageKeys(appKey: string): StorageKeys {
     database: `${STORAGE_PREFIX}/${appKey}`,
   };
 }
-
-/** Names of the entries in the key vault. */
-export const VAULT_ENTRIES = {
-  /** The HKDF master key that session encryption keys are derived from. */
-  sessionKey: 'session-key',
-} as const;
-
-/**
- * The vault entry of one flow's native (WebCrypto) ephemeral key. One entry per flow, so
- * that a sign-in started in another tab never replaces this tab's key.
- */
-export const nativeKeyEntry = (id: string) => `ephemeral-key/${id}`;
