@@ -168,13 +168,16 @@ test("the chart's default view at 1280 × 800: the names of the states the machi
   await createProof(page);
   await expect(panel.getByTestId('devtools-state')).toHaveText(/^account\.session\.ready\.waiting/);
 
-  /** The on-screen heights of the names of the states matching `selector`. */
+  /** The on-screen font size of the names of the states matching `selector`: their font size, scaled as drawn. */
   const nameHeights = (selector: string) =>
     panel.locator(selector).evaluateAll((states) =>
-      states.map((state) => ({
-        id: state.getAttribute('data-state-id'),
-        height: state.querySelector('text')!.getBoundingClientRect().height,
-      })),
+      states.map((state) => {
+        const text = state.querySelector('text')!;
+        return {
+          id: state.getAttribute('data-state-id'),
+          height: parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM()!.a,
+        };
+      }),
     );
   const active = await nameHeights('.state.active');
   const next = await nameHeights('.state.next');
@@ -241,6 +244,18 @@ test('a parent state lists its own transitions, or says it has none and lists it
   await expect(list.getByRole('row', { name: /user\.signOut/ })).toBeVisible();
   await expect(list.getByRole('heading', { name: 'Its regions (all active together)' })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveText(['session', 'chain', 'wallet', 'renewal']);
+  // A step picked in the strip is brought into the chart's frame (the view stops following there).
+  await panel.getByRole('navigation', { name: "The journey's steps" }).getByRole('button', { name: 'logged-out' }).click();
+  await expect(list.getByRole('heading', { level: 3 })).toContainText('logged-out');
+  const chart = panel.getByTestId('statechart');
+  const box = (await panel.locator('[data-state-id="signIn.logged-out"]').boundingBox())!;
+  const frame = (await chart.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  expect(x > frame.x && x < frame.x + frame.width && y > frame.y && y < frame.y + frame.height).toBe(true);
+  await expect(panel.getByRole('button', { name: 'Follow the machine' })).toHaveAttribute('aria-pressed', 'false');
+  // Picking one of its states from the list moves the focus to what it shows.
+  await list.getByRole('button', { name: 'done' }).click();
+  await expect(list.getByRole('heading', { level: 3 })).toBeFocused();
 });
 
 test('every state can be reached and picked from the keyboard', async ({ page }) => {
@@ -269,8 +284,15 @@ test('every state can be reached and picked from the keyboard', async ({ page })
   const pathOf = (id: string | null) => id!.split('.').slice(1).join('.');
   const list = panel.getByRole('region', { name: 'Transitions of the chosen state' });
   await page.keyboard.press('Home');
-  await page.keyboard.press('ArrowDown');
+  const first = await focused();
+  // The left and right arrows move among the states too: on a state, they do not step through the log.
+  await page.keyboard.press('ArrowRight');
   const chosen = await focused();
+  expect(chosen).not.toBe(first);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  expect(await focused()).toBe(chosen);
+  await expect(panel.getByRole('region', { name: 'Selected step' }).getByRole('heading').first()).toHaveText(stepBefore!);
   await page.keyboard.press('Enter');
   await expect(list.getByRole('heading', { level: 3 }).locator('code')).toHaveText(pathOf(chosen));
   await page.keyboard.press('End');

@@ -86,7 +86,8 @@ const provideLater = <Logic extends AnyActorLogic>() => notProvided as unknown a
  * by name), and its `createMachine`, which makes the machine with these implementations as
  * setup's own does. Not setup itself: its answer holds every action creator XState has
  * (`log` among them), used or not, and cost some 200 bytes of gzip on the first page
- * (`npm run bundle-report`). Only `createMachine` is there to call.
+ * (`npm run bundle-report`). Only `createMachine` is there to call: the type claims setup's
+ * other members too, which are undefined here (nothing calls them).
  */
 const setupMachine = ((implementations: object) => ({
   createMachine: (config: object) => createMachine(config, implementations),

@@ -102,8 +102,8 @@ export function createChainOperations({ config, signer, walletSession }: ChainDe
 
     sendSui: async ({ input }: OperationArgs<TransferRequest>): Promise<TransferReceipt> => {
       const [zkSigner, client] = await Promise.all([signer(), transactions()]);
-      const { digest, gasPaid } = await client.transfer({ ...input, sender: zkSigner.toSuiAddress(), signer: zkSigner });
-      return { ...input, digest, gasPaid };
+      const receipt = await client.transfer({ ...input, sender: zkSigner.toSuiAddress(), signer: zkSigner });
+      return { ...input, ...receipt };
     },
   };
 }

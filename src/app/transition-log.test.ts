@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { restoresTo, signApprovedMessage, stubbedMachine } from '../../machines/test-stubs.ts';
 import { Secret } from '../../machines/secret.ts';
-import { createTransitionLog, statePath } from './transition-log.ts';
+import { createTransitionLog, redact, statePath } from './transition-log.ts';
 import { TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';
 
 /** A machine restored to ready (stub actors), its balance read, with a log of its transitions. */
@@ -52,6 +52,13 @@ describe('transition log', () => {
     const contexts = log.entries().map((entry) => entry.context);
     expect(contexts.find((context) => context?.fragment !== null)?.fragment).toBe('[redacted]');
     expect(log.entries().at(-1)!.context).toMatchObject({ address: `0x${'ab'.repeat(32)}`, jwt: '[redacted]' });
+  });
+
+  it("redacts the visitor's email, in the login's answer and in the context", () => {
+    expect(redact({ output: { address: '0x1', email: 'alice@example.com' } })).toEqual({
+      output: { address: '0x1', email: '[redacted]' },
+    });
+    expect(redact({ email: null })).toEqual({ email: '[redacted]' });
   });
 
   it("redacts a dApp's personal message, in the request's event and in the context; the approval steps are logged", async () => {

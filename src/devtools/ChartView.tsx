@@ -55,8 +55,15 @@ export function ChartView({ svg, layout, graph, active, next, focus }: Props) {
   const [view, setView] = useState<View>('follow');
   const [picked, setPicked] = useState<string | null>(null);
   const chartRef = useRef<HTMLDivElement>(null);
-  /** The state that had the keyboard's focus, to give it back when the drawing is replaced. */
+  /**
+   * The state that has the keyboard's focus, to give it back when the drawing is replaced
+   * (the machine moved on); cleared when the focus leaves the chart's states. And the last
+   * one the keyboard reached, which keeps the chart's place in the tab order.
+   */
   const focusedState = useRef<string | null>(null);
+  const reachedState = useRef<string | null>(null);
+  /** A picked state to centre on, before the view's own target, the next time the view moves. */
+  const centreNext = useRef<{ x: number; y: number } | null>(null);
   const frame = useFrameSize(chartRef);
   const width = layout.width + MARGIN * 2;
   const height = layout.height + MARGIN * 2;
@@ -91,17 +98,20 @@ export function ChartView({ svg, layout, graph, active, next, focus }: Props) {
   const followKey = `${svg.length}:${focus}:${zoom}:${view}:${frame.width}x${frame.height}`;
   useLayoutEffect(() => {
     if (view === 'whole') return;
-    const target = view === 'follow' ? follow.center : boxCentre(focus ?? [...active].at(-1) ?? '');
+    const picked = centreNext.current;
+    centreNext.current = null;
+    const target = picked ?? (view === 'follow' ? follow.center : boxCentre(focus ?? [...active].at(-1) ?? ''));
     if (target) centreOn(target);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- followKey names what moves the view
   }, [followKey]);
 
-  // One state is in the tab order (the picked one, else where the machine is); the arrow
-  // keys move among the others. A state that had the focus gets it back in the new drawing.
+  // One state is in the tab order (the last the keyboard reached, else the picked one, else
+  // where the machine is); the arrow keys move among the others. A state that had the focus
+  // gets it back in the new drawing, and only then: never a focus taken from elsewhere.
   useLayoutEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
-    const entry = picked ?? focus ?? [...active].at(-1);
+    const entry = reachedState.current ?? picked ?? focus ?? [...active].at(-1);
     const states = [...chart.querySelectorAll<SVGGElement>('[data-state-id]')];
     for (const state of states) state.setAttribute('tabindex', state.dataset.stateId === entry ? '0' : '-1');
     if (!states.some((state) => state.getAttribute('tabindex') === '0')) states[0]?.setAttribute('tabindex', '0');
@@ -128,7 +138,9 @@ export function ChartView({ svg, layout, graph, active, next, focus }: Props) {
     setPicked(id);
     const point = boxCentre(id);
     if (centre && point && view !== 'whole') {
-      // Picking a state elsewhere stops following the machine, at the zoom it was.
+      // Picking a state elsewhere stops following the machine, at the zoom it was: the view
+      // then moves to the picked state, not back to the machine's.
+      centreNext.current = point;
       setView(zoom);
       centreOn(point);
     }
@@ -175,7 +187,17 @@ export function ChartView({ svg, layout, graph, active, next, focus }: Props) {
     setPicked(box?.getAttribute('data-state-id') ?? null);
   };
   const onFocus = (event: React.FocusEvent) => {
-    focusedState.current = (event.target as Element).getAttribute?.('data-state-id') ?? null;
+    const id = (event.target as Element).getAttribute?.('data-state-id') ?? null;
+    focusedState.current = id;
+    if (id) reachedState.current = id;
+  };
+  // A state still in the drawing lost the focus to something else: nothing to give back.
+  // (One that left with the old drawing keeps its id, for the new drawing to restore.)
+  const onBlur = (event: React.FocusEvent) => {
+    const element = event.target as Element;
+    requestAnimationFrame(() => {
+      if (element.isConnected && focusedState.current === element.getAttribute('data-state-id')) focusedState.current = null;
+    });
   };
 
   const topLevel = graph.nodes.filter((node) => node.parent === null);
@@ -212,9 +234,9 @@ export function ChartView({ svg, layout, graph, active, next, focus }: Props) {
         <button type="button" className="secondary small" aria-label="Zoom in" onClick={() => step(1)}>
           +
         </button>
-        <span data-testid="chart-zoom" aria-label={`Zoom ${Math.round(zoom * 100)}%`}>
+        <output data-testid="chart-zoom" aria-label="Zoom">
           {Math.round(zoom * 100)}%
-        </span>
+        </output>
       </div>
       <div
         className={view === 'whole' ? 'chart whole' : 'chart'}
@@ -226,6 +248,7 @@ export function ChartView({ svg, layout, graph, active, next, focus }: Props) {
         onKeyDown={onKeyDown}
         onClick={onClick}
         onFocus={onFocus}
+        onBlur={onBlur}
       >
         <div
           className="chart-canvas"
@@ -246,13 +269,14 @@ function PickedState({
   node: ReturnType<typeof signInMachine.getStateNodeById>;
   onPick: (id: string) => void;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
   const rows = transitionsOf(node);
   const children = Object.values(node.states);
   const description = descriptionOf(node);
   const path = pathOf(node.id);
   return (
     <section className="state-transitions" aria-label="Transitions of the chosen state">
-      <h3>
+      <h3 ref={heading} tabIndex={-1}>
         <code>{path}</code>
         {description ? `: ${description}` : ''}
       </h3>
@@ -289,7 +313,15 @@ function PickedState({
           <ul className="state-children">
             {children.map((child) => (
               <li key={child.id}>
-                <button type="button" className="secondary small" onClick={() => onPick(child.id)}>
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => {
+                    onPick(child.id);
+                    // The button goes with the list it is in: the focus moves to what it showed.
+                    requestAnimationFrame(() => heading.current?.focus());
+                  }}
+                >
                   {child.key}
                 </button>
               </li>

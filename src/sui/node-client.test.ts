@@ -75,6 +75,6 @@ describe('the gas a transaction paid', () => {
     };
     expect(gasPaidBy({ gasUsed })).toBe('1997880');
     expect(gasPaidBy({ gasUsed: { ...gasUsed, storageRebate: '3000000' } })).toBe('-24000');
-    expect(gasPaidBy(null)).toBe('0');
+    expect(gasPaidBy(null)).toBeUndefined();
   });
 });

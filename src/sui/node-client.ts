@@ -104,7 +104,7 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
      */
     async transfer(
       input: TransferRequest & { sender: string; signer: TransactionSigner },
-    ): Promise<{ digest: string; gasPaid: string }> {
+    ): Promise<{ digest: string; gasPaid?: string }> {
       const tx = new Transaction();
       tx.setSender(input.sender);
       const [coin] = tx.splitCoins(tx.gas, [BigInt(input.amount)]);
@@ -116,22 +116,33 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
       );
       if (result.$kind === 'FailedTransaction') {
         const failed = result.FailedTransaction;
+        const gas = gasPaidBy(failed.effects);
+        const paid =
+          gas === undefined
+            ? ''
+            : gas.startsWith('-')
+              ? ' Its gas was covered by its storage rebate.'
+              : ` It still paid ${formatSui(gas)} SUI of gas.`;
         throw new NodeError(
-          `The transfer failed on chain (${failed.digest}): ${failed.status.error?.message ?? 'no reason given'}. It still paid ${formatSui(gasPaidBy(failed.effects))} SUI of gas.`,
+          `The transfer failed on chain (${failed.digest}): ${failed.status.error?.message ?? 'no reason given'}.${paid}`,
         );
       }
-      return { digest: result.Transaction.digest, gasPaid: gasPaidBy(result.Transaction.effects) };
+      const gasPaid = gasPaidBy(result.Transaction.effects);
+      return { digest: result.Transaction.digest, ...(gasPaid === undefined ? {} : { gasPaid }) };
     },
   };
 }
 
 export type SuiNodeClient = ReturnType<typeof createSuiNodeClient>;
 
-/** What a transaction paid for gas, in MIST: computation and storage, less the storage rebate. */
+/**
+ * What a transaction paid for gas, in MIST: computation and storage, less the storage
+ * rebate (negative when the rebate was larger); undefined when the node gave no effects.
+ */
 export function gasPaidBy(
   effects: { gasUsed: { computationCost: string; storageCost: string; storageRebate: string } } | null | undefined,
-) {
-  if (!effects) return '0';
+): string | undefined {
+  if (!effects) return undefined;
   const { computationCost, storageCost, storageRebate } = effects.gasUsed;
   return (BigInt(computationCost) + BigInt(storageCost) - BigInt(storageRebate)).toString();
 }

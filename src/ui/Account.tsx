@@ -99,7 +99,9 @@ export function Account() {
         {email && (
           <>
             <dt>Signed in as</dt>
-            <dd data-testid="identity">{email}</dd>
+            <dd className="identity" data-testid="identity">
+              {email}
+            </dd>
           </>
         )}
         <dt>Sui address</dt>

@@ -14,7 +14,7 @@ export const ALERT_PLACES = {
   sending: (step: FailedStep) => step === 'sending',
 };
 
-const ACCOUNT_TITLES: Record<string, string> = {
+const ACCOUNT_TITLES: Partial<Record<FailedStep, string>> = {
   renewing: 'Your session was not renewed',
   proving: 'Could not create the proof',
   signing: 'Could not sign the message',
@@ -25,8 +25,13 @@ const ACCOUNT_TITLES: Record<string, string> = {
 export const accountWording: Wording = (failure) => {
   const cancelled = cancelledWording(failure);
   if (cancelled) return { headline: `${cancelled.headline}: you are still signed in`, notice: true };
-  // A callback beside an account is never a new sign-in (a stray or replayed link).
-  if (failure.step === 'callback-validating')
-    return { headline: 'A sign-in link was ignored: you are still signed in', notice: true };
+  if (failure.step === 'callback-validating') {
+    // A callback beside an account is never a new sign-in: a stray or replayed link, which
+    // the machine refuses itself (harmless), or the answer to "Stay signed in", refused:
+    // then the session was not renewed, and still ends.
+    return failure.code === 'FLOW_NOT_STARTED'
+      ? { headline: 'A sign-in link was ignored: you are still signed in', notice: true }
+      : { headline: ACCOUNT_TITLES.renewing! };
+  }
   return { headline: ACCOUNT_TITLES[failure.step] ?? signedOutWording(failure).headline };
 };

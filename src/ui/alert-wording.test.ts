@@ -29,7 +29,14 @@ describe('the headline without an account', () => {
     expect(signedOutWording(refused)).toEqual({ headline: 'The sign-in response was refused' });
   });
 
-  it('a link nobody started here harmed nothing: a notice', () => {
+  it('a renewal refused after the session ended here says so', () => {
+    expect(signedOutWording(failure({ step: 'renewing' }))).toEqual({ headline: 'Your session was not renewed' });
+  });
+
+  it('a link nobody started here harmed nothing: a notice; the same code from the login lookup is an error', () => {
+    expect(signedOutWording(failure({ code: 'FLOW_NOT_STARTED', step: 'fetching-login' }))).toEqual({
+      headline: 'Could not get your Sui address',
+    });
     expect(signedOutWording(failure({ code: 'FLOW_NOT_STARTED' }))).toEqual({
       headline: 'A sign-in link was ignored',
       notice: true,
@@ -46,13 +53,22 @@ describe('the headline without an account', () => {
 });
 
 describe('the headline beside an account', () => {
-  it('any refused callback is a link ignored: the visitor hears first that they are still signed in', () => {
-    for (const code of ['FLOW_NOT_STARTED', 'NONCE_MISMATCH', 'MALFORMED_ID_TOKEN']) {
-      expect(accountWording(failure({ code }))).toEqual({
-        headline: 'A sign-in link was ignored: you are still signed in',
-        notice: true,
-      });
+  it('a stray link is ignored: the visitor hears first that they are still signed in', () => {
+    expect(accountWording(failure({ code: 'FLOW_NOT_STARTED' }))).toEqual({
+      headline: 'A sign-in link was ignored: you are still signed in',
+      notice: true,
+    });
+  });
+
+  it('a refused answer to "Stay signed in" is an error: the session was not renewed, and still ends', () => {
+    for (const code of ['NONCE_MISMATCH', 'MALFORMED_ID_TOKEN', 'RENEWAL_OTHER_IDENTITY']) {
+      expect(accountWording(failure({ code }))).toEqual({ headline: 'Your session was not renewed' });
     }
+    const refusedByProvider = failure({
+      code: 'MISSING_ID_TOKEN',
+      providerAnswer: { provider: 'google', text: 'login_required' },
+    });
+    expect(accountWording(refusedByProvider)).toEqual({ headline: 'Your session was not renewed' });
   });
 
   it('a Cancel at the provider (a renewal) is a notice, and says the account stays', () => {

@@ -21,6 +21,8 @@ const SIGNED_OUT_TITLES: Partial<Record<FailedStep, string>> = {
   redirecting: 'Could not start the sign-in',
   'callback-validating': 'The sign-in response was refused',
   'fetching-login': 'Could not get your Sui address',
+  // A renewal refused after the session it renewed has ended here too.
+  renewing: 'Your session was not renewed',
 };
 
 /**
@@ -38,6 +40,6 @@ export function cancelledWording({ providerAnswer: answer }: Failure): AlertWord
 
 /** Without an account: a link nobody started here harmed nothing, and is only noted. */
 export const signedOutWording: Wording = (failure) =>
-  failure.code === 'FLOW_NOT_STARTED'
+  failure.code === 'FLOW_NOT_STARTED' && failure.step === 'callback-validating'
     ? { headline: 'A sign-in link was ignored', notice: true }
     : (cancelledWording(failure) ?? { headline: SIGNED_OUT_TITLES[failure.step] ?? 'Something went wrong' });
