@@ -27,11 +27,25 @@ test('signed in on a phone: no sideways scrolling, the address in three lines at
       scrollWidth: document.documentElement.scrollWidth,
       clientWidth: document.documentElement.clientWidth,
       lines: [...lines.values()],
+      // A group broken inside itself would have a box on each of its lines (its top alone hides that).
+      groupsOnOneLine: [...code.querySelectorAll('span')].every((group) => group.getClientRects().length === 1),
+      // The lines as drawn, counted from the whole address's boxes, not from the groups'.
+      drawnLines: new Set(
+        [
+          ...(() => {
+            const range = document.createRange();
+            range.selectNodeContents(code);
+            return range.getClientRects();
+          })(),
+        ].map((rect) => Math.round(rect.top)),
+      ).size,
       labelAbove: label.getBoundingClientRect().bottom <= code.getBoundingClientRect().top,
     };
   });
   expect(layout.scrollWidth).toBeLessThanOrEqual(layout.clientWidth);
   expect(layout.lines.length).toBeLessThanOrEqual(3);
+  expect(layout.groupsOnOneLine).toBe(true);
+  expect(layout.drawnLines).toBe(layout.lines.length);
   expect(layout.lines.join('')).toBe(login.address);
   for (const line of layout.lines) expect(line.length).toBeGreaterThanOrEqual(4);
   expect(layout.labelAbove).toBe(true);

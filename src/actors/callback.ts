@@ -51,15 +51,23 @@ export function createCallback({
   };
 
   /**
-   * A renewal's login, checked: the same address (the same identity, with the same salt)
-   * continues the account with the renewal's session, whose proof is made again when next
-   * needed; another identity is refused, and the current session stays as it was.
+   * A renewal refused: the current session stays as it was, without the renewal, whose key
+   * goes. Removed as storage holds it when written (compare-and-write), and only if it is
+   * still this renewal: a step that wrote meanwhile (a proof) keeps its part.
    */
-  /** A renewal refused: the current session stays as it was, without the renewal, whose key goes. */
-  const refuseRenewal = async (state: SignInState, session: SignInSession, error: Error, signal: AbortSignal): Promise<never> => {
-    const { renewal, ...current } = session;
-    await sessions.save(state, current, { signal }).catch(() => {});
-    await dropKey(renewal?.nativeKeyId);
+  const refuseRenewal = async (session: SignInSession, error: Error, signal: AbortSignal): Promise<never> => {
+    const refused = session.renewal;
+    await sessions
+      .update(
+        ({ state, session: stored }) => {
+          if (!refused || stored.renewal?.nonce !== refused.nonce) return null;
+          const { renewal: _dropped, ...current } = stored;
+          return { state, session: current };
+        },
+        { signal },
+      )
+      .catch(() => {});
+    await dropKey(refused?.nativeKeyId);
     throw error;
   };
 
@@ -68,20 +76,24 @@ export function createCallback({
    * as the session's (issuer, audience, subject), so that another identity's token never
    * reaches the login service; and its session must not end before the current one (nor be over).
    */
-  const checkRenewal = async (state: SignInState, session: SignInSession, jwt: string, signal: AbortSignal) => {
+  const checkRenewal = async (session: SignInSession, jwt: string, signal: AbortSignal) => {
     const [next, current] = [readIdTokenClaims(jwt), readIdTokenClaims(session.jwt!)];
     if (next.iss !== current.iss || next.aud !== current.aud || next.sub !== current.sub) {
-      await refuseRenewal(state, session, SignInError.of('RENEWAL_OTHER_IDENTITY'), signal);
+      await refuseRenewal(session, SignInError.of('RENEWAL_OTHER_IDENTITY'), signal);
     }
     const ends = session.renewal!.expiresAt;
-    if (isExpired(ends, now()) || ends < session.expiresAt)
-      await refuseRenewal(state, session, new Error(RENEWAL_TOO_LATE), signal);
+    if (isExpired(ends, now()) || ends < session.expiresAt) await refuseRenewal(session, new Error(RENEWAL_TOO_LATE), signal);
   };
 
+  /**
+   * A renewal's login, checked: the same address (the same identity, with the same salt)
+   * continues the account with the renewal's session, whose proof is made again when next
+   * needed; another identity is refused, and the current session stays as it was.
+   */
   const renew = async ({ state, session, address, login, jwt, signal }: RenewalLogin): Promise<SignedInSession> => {
     const { renewal } = session;
     // The same person, with the same salt, has the same address: a second line behind the claims.
-    if (address !== state.address) await refuseRenewal(state, session, SignInError.of('RENEWAL_OTHER_IDENTITY'), signal);
+    if (address !== state.address) await refuseRenewal(session, SignInError.of('RENEWAL_OTHER_IDENTITY'), signal);
     const renewedState: SignInState = { ...state, salt: login.salt, publicKey: login.publicKey };
     await sessions.save(renewedState, { ...renewal!, jwt }, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
     if (session.nativeKeyId !== renewal!.nativeKeyId) await dropKey(session.nativeKeyId);
@@ -133,7 +145,7 @@ export function createCallback({
         early?.abort();
         throw SignInError.of('FLOW_NOT_STARTED');
       }
-      if (session.jwt) await checkRenewal(state, session, jwt, signal);
+      if (session.jwt) await checkRenewal(session, jwt, signal);
       const [login, { loginAnswerMatches }] = await Promise.all([
         early?.answer ?? client.getLogin({ jwt }, { signal }),
         addressCheck.load(),

@@ -74,12 +74,9 @@ export function ChartView({ svg, layout, graph, active, next, focus }: Props) {
   const follow = followView(layout, { active, next, focus }, frame);
   const zoom = view === 'whole' ? wholeZoom : view === 'follow' ? follow.zoom : view;
 
+  /** The next zoom level up or down from the zoom shown (whatever the view). */
   const step = (direction: 1 | -1) =>
-    setView(() => {
-      const now = zoom;
-      const found = direction > 0 ? ZOOMS.find((z) => z > now + 0.01) : [...ZOOMS].reverse().find((z) => z < now - 0.01);
-      return found ?? now;
-    });
+    setView((direction > 0 ? ZOOMS.find((z) => z > zoom + 0.01) : [...ZOOMS].reverse().find((z) => z < zoom - 0.01)) ?? zoom);
 
   /** Puts a chart point (layout units) in the middle of the frame, scrolling the frame only. */
   const centreOn = (point: { x: number; y: number }) => {
@@ -95,15 +92,16 @@ export function ChartView({ svg, layout, graph, active, next, focus }: Props) {
 
   // As the machine moves on (or the zoom changes), the view follows it: the followed frame,
   // or at a chosen zoom the state it just went to.
-  const followKey = `${svg.length}:${focus}:${zoom}:${view}:${frame.width}x${frame.height}`;
   useLayoutEffect(() => {
     if (view === 'whole') return;
     const picked = centreNext.current;
     centreNext.current = null;
     const target = picked ?? (view === 'follow' ? follow.center : boxCentre(focus ?? [...active].at(-1) ?? ''));
     if (target) centreOn(target);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- followKey names what moves the view
-  }, [followKey]);
+    // The view moves with the drawing (the machine's step), where it went, the zoom, the view
+    // and the frame; not with the functions and the follow target recomputed on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [svg, focus, zoom, view, frame.width, frame.height]);
 
   // One state is in the tab order (the last the keyboard reached, else the picked one, else
   // where the machine is); the arrow keys move among the others. A state that had the focus

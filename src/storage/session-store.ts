@@ -64,7 +64,6 @@ const SealedSignInSchema = v.object({ state: SignInStateSchema, session: SignInS
 
 export type SignInState = v.InferOutput<typeof SignInStateSchema>;
 export type SignInSession = v.InferOutput<typeof SignInSessionSchema>;
-export type Renewal = v.InferOutput<typeof RenewalSchema>;
 /** A sign-in as storage holds it, believed: both from the sealed entry, the plain one agreeing. */
 export type StoredSignIn = v.InferOutput<typeof SealedSignInSchema>;
 

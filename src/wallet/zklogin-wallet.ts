@@ -57,7 +57,6 @@ export const ENOKI_GET_SESSION = 'enoki:getSession';
 interface EnokiGetSessionInput {
   network?: string;
 }
-type EnokiSession = WalletSession;
 const ACCOUNT_FEATURES = [SuiSignPersonalMessage, SuiSignTransaction, SuiSignAndExecuteTransaction] as const;
 
 /** This wallet's name, exactly: "Sign in with Google", "Sign in with Facebook", "Sign in with Twitch". */
@@ -231,7 +230,7 @@ export class ZkLoginWallet implements Wallet {
    * the wallet's is refused: its session is for its own chain only. While the account's
    * one request at a time is under way (a dialog open), the read waits for it to end.
    */
-  #getSession = async (input?: EnokiGetSessionInput): Promise<EnokiSession | null> => {
+  #getSession = async (input?: EnokiGetSessionInput): Promise<WalletSession | null> => {
     if (this.#removed) throw new Error(WALLETS_REMOVED);
     const network = this.#chain.slice('sui:'.length);
     if (input?.network !== undefined && input.network !== network) {
@@ -250,8 +249,11 @@ export class ZkLoginWallet implements Wallet {
       } catch (error) {
         // Another request took the account first: wait for it, then read.
         if ((error as { refusal?: string }).refusal === 'busy') continue;
-        // The account went away meanwhile (signed out, another account): there is no session to give.
-        return null;
+        // The machine refused: the account went away meanwhile (signed out, another account),
+        // so there is no session to give. Anything else (storage that could not be read) is
+        // the dApp's to hear, never passed off as "signed out".
+        if ((error as { refusal?: string }).refusal !== undefined) return null;
+        throw error;
       }
     }
   };
