@@ -1,8 +1,11 @@
 /**
  * Lint: typescript-eslint, the React Hooks rules, and the layers of docs/architecture.md
  * as import boundaries (import-x/no-restricted-paths), with no import cycles anywhere.
- * A wrong-way import fails `npm run lint`, and so the README's test command.
+ * A wrong-way import fails `npm run lint`, and so the README's test command. So does a
+ * read of the wall clock outside the modules and tests of clock-readers.json.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -71,6 +74,21 @@ const LAYERS = [
   },
 ];
 
+/**
+ * Only the files of clock-readers.json read the wall clock, and only their tests run again
+ * with the clock moved (npm run test:unit:shifted-clock): anything else that read it would
+ * escape that run. performance.now() and new Date(time) read no wall clock. bench/, scripts/
+ * and examples/ are tools, not the product: bench/run.ts dates its report with new Date().
+ */
+const CLOCK_READERS = JSON.parse(readFileSync(join(import.meta.dirname, 'clock-readers.json'), 'utf8')).readers;
+const SHIFTED_TESTS = [...new Set(Object.values(CLOCK_READERS).flatMap((reader) => reader.tests))];
+const CLOCK_READS = [
+  "MemberExpression[object.name='Date']:matches([property.name='now'], [property.value='now'])",
+  "NewExpression[callee.name='Date'][arguments.length=0]",
+  "CallExpression[callee.name='Date']",
+];
+const noClockRead = (message) => ['error', ...CLOCK_READS.map((selector) => ({ selector, message }))];
+
 export default tseslint.config(
   {
     ignores: [
@@ -109,6 +127,24 @@ export default tseslint.config(
         'error',
         { patterns: [{ regex: '^(?!xstate$|\\.)', message: 'machines/ imports only xstate.' }] },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mocks/**/*.ts', 'vite-plugins/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', ...Object.keys(CLOCK_READERS)],
+    rules: {
+      'no-restricted-syntax': noClockRead(
+        'This module reads the wall clock: add it to clock-readers.json, with why and the tests that exercise it, so that they run with the clock moved (npm run test:unit:shifted-clock). Or take the time as a parameter.',
+      ),
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    ignores: ['e2e/**', ...SHIFTED_TESTS],
+    rules: {
+      'no-restricted-syntax': noClockRead(
+        'This test reads the wall clock: list it in clock-readers.json under the module whose clock it exercises, so that it runs with the clock moved (npm run test:unit:shifted-clock).',
+      ),
     },
   },
   {
