@@ -84,6 +84,8 @@ async function scriptPresses(page: Page, button: 'Approve' | 'Reject') {
 test('a transfer of 0.25 SUI waits for the visitor; a script cannot approve it; Reject refuses it and nothing moves', async ({
   page,
 }) => {
+  // The page's clock is the test's to move (it runs on meanwhile): the wait below is its.
+  await page.clock.install();
   const login = await fundedAccount(page);
   await connect(page, WALLET, true);
   const recipient = freshAddress();
@@ -104,14 +106,18 @@ test('a transfer of 0.25 SUI waits for the visitor; a script cannot approve it; 
   await expect(dialog.getByRole('button')).toHaveText(['Reject', 'Approve']);
   await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled();
 
-  // The call waits for the visitor, however long they take.
-  await page.waitForTimeout(3_000);
-  expect(call.settled).toBe(false);
-  // A script's click, dispatched events and keys change nothing.
-  await scriptPresses(page, 'Approve');
-  await page.waitForTimeout(500);
-  expect(call.settled).toBe(false);
+  // The call waits for the visitor, however long they take: ten minutes of the page's time
+  // pass, and every timer due in them runs. An answer closes the dialog in the task that
+  // gives it, so it would be gone by now; and the call's outcome, below, is the Reject's:
+  // nothing answered it before.
+  await page.clock.runFor(10 * 60_000);
   await expect(dialog).toBeVisible();
+  expect(call.settled).toBe(false);
+  // A script's click, dispatched events and keys change nothing: an answer they gave would
+  // have closed the dialog before the script returned.
+  await scriptPresses(page, 'Approve');
+  await expect(dialog).toBeVisible();
+  expect(call.settled).toBe(false);
 
   await dialog.getByRole('button', { name: 'Reject' }).click();
   expect(await result).toEqual({ ok: false, error: REJECTED });
@@ -201,8 +207,9 @@ test('keyboard: focus moves into the dialog and stays there, Enter approves noth
   const dialog = approvalDialog(page);
   await expect(dialog).toBeFocused();
   await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  // Enter approves nothing: an answer closes the dialog while the key is handled, and the
+  // call's outcome, below, is Escape's.
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(300);
   await expect(dialog).toBeVisible();
   // Tab and Shift+Tab go round the dialog's own controls, never out of it.
   const focusedInDialog = () =>

@@ -2,8 +2,8 @@
  * Popup mode (VITE_SIGN_IN_MODE=popup, built-in mode): the provider in a window of its
  * own. The opening page never navigates and its URL and history never see the token; the
  * window hands its answer back and closes; a blocked window falls back to a redirect and
- * says so; a closed one returns to the buttons with a notice within a second, and one the
- * provider's page isolated still signs in from there; the window says where its answer went;
+ * says so; a closed one returns to the buttons with a notice, and one the provider's page
+ * isolated still signs in from there; the window says where its answer went;
  * a second click brings the open window forward. The wallets' interactive connect resolves in the
  * page. Everything is driven through buttons, `data-*` attributes and the Wallet
  * Standard's own protocol.
@@ -78,13 +78,15 @@ test("still signs in when the provider's page severs window.opener (the flow's B
   expect(openerOnReturn).toEqual([false]);
 });
 
-test('a window the visitor closes returns the page to the sign-in buttons within a second, with a notice', async ({ page }) => {
+test('a window the visitor closes returns the page to the sign-in buttons, with a notice', async ({ page }) => {
   await page.goto('/');
   const popup = await openSignInWindow(page);
+  // Closed, and known to be: how soon the page notices is popup-window.test.ts's (its
+  // checks, on a clock of its own), not this machine's speed.
+  const closed = popup.waitForEvent('close');
   await popup.close();
-  const closedAt = Date.now();
-  await expect(page.getByText(LOST_NOTICE)).toBeVisible({ timeout: 1_000 });
-  expect(Date.now() - closedAt).toBeLessThan(1_000);
+  await closed;
+  await expect(page.getByText(LOST_NOTICE)).toBeVisible();
   await expectState(page, 'idle');
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   await expect(page.getByRole('status').locator('.spinner')).toHaveCount(0);
@@ -116,10 +118,14 @@ test('a provider page that isolates itself (Cross-Origin-Opener-Policy: same-ori
   await expectState(page, 'signed-in');
   await expect(page.getByTestId('address')).toHaveText(/^0x[0-9a-f]{64}$/);
   // The window closes itself, or (where the browser would not let it) says where the sign-in
-  // went. It closes once the page's receipt arrives, which may be after the page shows the
-  // account: given time to close first, a window still open is the one that stays.
-  await popup.waitForEvent('close', { timeout: 5_000 }).catch(() => {});
-  if (!popup.isClosed()) {
+  // went. It does either once the page's receipt arrives, which may be after the page shows
+  // the account: wait for the first of the two. It asks to close before it says anything,
+  // and a window the browser lets close reads as closed from that moment (window.closed),
+  // so one that reads open then is the one that stays.
+  const received = popup.getByRole('heading', { name: 'You can close this window' });
+  await Promise.race([popup.waitForEvent('close'), received.waitFor().catch(() => {})]);
+  const closing = popup.isClosed() || (await popup.evaluate(() => window.closed).catch(() => true));
+  if (!closing) {
     await expect(popup.getByRole('heading', { name: 'You can close this window' })).toBeVisible();
     await expect(popup.getByText('The sign-in went back to the page that opened this window.')).toBeVisible();
   }

@@ -236,9 +236,7 @@ describe('signInMachine and the Sui node: running with stubbed actors', () => {
     const ready = await waitFor(actor, (s) => s.hasTag('has-proof'));
     expect(ready.hasTag('funding')).toBe(true);
     releaseFaucet();
-    const funded = await waitFor(actor, (s) => s.context.balance === '1000000000' && !s.hasTag('loading-balance'), {
-      timeout: 1000,
-    });
+    const funded = await waitFor(actor, (s) => s.context.balance === '1000000000' && !s.hasTag('loading-balance'));
     expect(funded.hasTag('has-proof')).toBe(true);
     expect(funded.context.failure).toBeNull();
     // Read on arrival and after the faucet's answer: never again for the proof alone.

@@ -4,7 +4,7 @@
  * with the request's id. A running actor with stub actors; the answers are what the
  * wallets (src/wallet/) hand back to the dApp.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { LoginServiceError } from '../src/login-service/errors.ts';
 import type {
@@ -314,12 +314,20 @@ describe("the visitor approves a dApp's request", () => {
       walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async () => (signings++, { bytes: '', signature: '' })),
     };
     const { actor, answers, ask } = await started('signed-in', counted);
-    actor.send(sign({ requestId: 'm' }));
-    expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
-    expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
-    expect(actor.getSnapshot().context.walletRequest?.requestId).toBe('m');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The visitor takes an hour: every timer the machine sets while it asks runs, and what
+    // each starts settles (the stubs answer at once).
+    vi.useFakeTimers();
+    try {
+      actor.send(sign({ requestId: 'm' }));
+      expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
+      expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
+      expect(actor.getSnapshot().context.walletRequest?.requestId).toBe('m');
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect([proofs, signings, answers.length]).toEqual([0, 0, 0]);
+    expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
     expect(await ask({ type: 'user.reject', requestId: 'm' }, 'm')).toEqual({
       type: 'wallet.answer',
       requestId: 'm',

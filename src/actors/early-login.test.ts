@@ -56,9 +56,19 @@ describe('the early login lookup', () => {
   it('an early lookup that fails before it is taken is no unhandled rejection, and its taker gets the failure', async () => {
     const { requests, lookup } = recordedLookup();
     const early = createEarlyLogin(lookup);
-    early.start('token-a');
-    requests[0]!.fail(new Error('login service down'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      early.start('token-a');
+      requests[0]!.fail(new Error('login service down'));
+      // Node reports a rejection nobody handles once the task that made it has run its
+      // course, before the next task (this immediate) begins.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
     await expect(early.take('token-a')!.answer).rejects.toThrow('login service down');
   });
 });

@@ -427,11 +427,26 @@ describe('the real actors against the mock login service', () => {
     // The nonce and the session's master key are ready, in memory only.
     expect(storedValues(tab, appConfig)).toEqual([null, null]);
     expect(await tab.vault.get(VAULT_ENTRIES.sessionKey)).toBeUndefined();
-    page.send({ type: 'user.signIn', provider: 'google' });
-    // Sealed meanwhile, the session waits for the key's write.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(storedValues(tab, appConfig)).toEqual([null, null]);
-    expect(page.getSnapshot().matches({ redirecting: 'navigating' })).toBe(false);
+    // The session's seal (AES-GCM) is the start's last step of its own before the write.
+    const encrypt = crypto.subtle.encrypt.bind(crypto.subtle);
+    let sealed!: () => void;
+    const sealing = new Promise<void>((resolve) => (sealed = resolve));
+    const seal = vi
+      .spyOn(crypto.subtle, 'encrypt')
+      .mockImplementation((...args: Parameters<typeof encrypt>) => encrypt(...args).finally(sealed));
+    try {
+      page.send({ type: 'user.signIn', provider: 'google' });
+      // Sealed meanwhile, the session waits for the key's write: once the seal has given its
+      // text and the task's remaining steps have run, a write (or a navigation) that did not
+      // wait for the key would have been made.
+      await sealing;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seal).toHaveBeenCalledOnce();
+      expect(storedValues(tab, appConfig)).toEqual([null, null]);
+      expect(page.getSnapshot().matches({ redirecting: 'navigating' })).toBe(false);
+    } finally {
+      seal.mockRestore();
+    }
     releaseKey();
     await waitFor(page, (s) => s.matches({ redirecting: 'navigating' }));
     const session = await readSession(tab);
@@ -524,11 +539,25 @@ describe('the real actors against the mock login service', () => {
   });
 
   it("warm start: the key is made before the intent, so the nonce request leaves in the intent's own call, without WebCrypto", async () => {
+    // The key's last step of its own is its public key's export.
+    const exportKey = crypto.subtle.exportKey.bind(crypto.subtle) as (...args: unknown[]) => Promise<unknown>;
+    let exported!: () => void;
+    const keyMade = new Promise<void>((resolve) => (exported = resolve));
+    const exports = vi
+      .spyOn(crypto.subtle, 'exportKey')
+      .mockImplementation(((...args: unknown[]) => exportKey(...args).finally(exported)) as typeof crypto.subtle.exportKey);
     const deps = createDependencies(config(), { store: createMemoryStore(), vault: createMemoryVault() });
     const createNonce = vi.spyOn(deps.client, 'createNonce');
     const operations = createSignInOperations(deps);
-    // The key made ahead, while nothing is being asked for.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The key made ahead, while nothing is being asked for: once its public key is exported
+    // and the task's remaining steps have run, it is ready (and a nonce asked for with it, had
+    // one been, would have been asked).
+    try {
+      await keyMade;
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      exports.mockRestore();
+    }
     expect(createNonce).not.toHaveBeenCalled();
     // From now on WebCrypto never answers: a key made at the intent would hold the request back.
     const stalled = vi.spyOn(crypto.subtle, 'generateKey').mockImplementation(() => new Promise(() => {}));
@@ -578,11 +607,14 @@ describe('the real actors against the mock login service', () => {
       const tab = browserTab();
       const page = tab.page();
       await waitFor(page, (s) => s.matches('idle'));
+      // The service counts the hour from its clock when it answers: between these two readings.
+      const askedAt = Date.now();
       page.send({ type: 'user.intent' });
       await waitFor(page, (s) => s.matches({ idle: 'prepared' }));
       await waitFor(page, () => nonceAnswers.length === 1);
-      expect(nonceAnswers[0]!.estimatedExpiration - Date.now()).toBeLessThanOrEqual(3_600_000);
-      expect(nonceAnswers[0]!.estimatedExpiration - Date.now()).toBeGreaterThan(3_500_000);
+      const answeredBy = Date.now();
+      expect(nonceAnswers[0]!.estimatedExpiration).toBeGreaterThanOrEqual(askedAt + 3_600_000);
+      expect(nonceAnswers[0]!.estimatedExpiration).toBeLessThanOrEqual(answeredBy + 3_600_000);
       page.send({ type: 'user.intent' });
       page.send({ type: 'user.signIn', provider: 'google' });
       await waitFor(page, (s) => s.matches({ redirecting: 'navigating' }));

@@ -145,8 +145,9 @@ describe("a lost window's flow, still listened for (popupAnswer)", () => {
     own.postMessage({ ...answer('flow-0001'), flowId: 'flow-0002' });
     own.postMessage(answer('flow-0001'));
     own.postMessage(answer('flow-0001'));
-    await vi.waitFor(() => expect(types(heard)).toEqual(['popup.callback']));
-    await vi.advanceTimersByTimeAsync(50);
+    // A channel's message reaches its listeners in the order they were made: once the log
+    // (made after the actor's channel) has the second answer, the actor has had it too.
+    await vi.waitFor(() => expect(log.seen.filter((data) => !isReceipt(data, 'flow-0001'))).toHaveLength(3));
     expect(types(heard)).toEqual(['popup.callback']);
     expect(log.seen.filter((data) => isReceipt(data, 'flow-0001'))).toHaveLength(1);
     for (const channel of [other, own]) channel.close();
@@ -161,8 +162,12 @@ describe("a lost window's flow, still listened for (popupAnswer)", () => {
     stop();
     const own = new BroadcastChannel(handoffChannelName('flow-0003'));
     own.postMessage(answer('flow-0003'));
-    // Long enough for a channel message to arrive (it did, within a task, above).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A channel's message reaches its listeners in the order they were made: once the log
+    // (made after the actor's channel) has the answer, a channel still open would have had
+    // it, and posted its receipt. A message posted after that reaches the log after the receipt.
+    await vi.waitFor(() => expect(log.seen).toContainEqual(answer('flow-0003')));
+    own.postMessage('after');
+    await vi.waitFor(() => expect(log.seen).toContain('after'));
     expect(heard).toEqual([]);
     expect(log.seen.filter((data) => isReceipt(data, 'flow-0003'))).toEqual([]);
     own.close();

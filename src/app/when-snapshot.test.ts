@@ -16,10 +16,15 @@ const machine = createMachine({
   },
 });
 
+/**
+ * Whether `promise` has settled once everything already under way has run: whenSnapshot
+ * sets no timer, so what it would do runs in promise reactions, all of which run before
+ * the next task (the immediate) begins, however slow the machine.
+ */
 const settledSoon = async (promise: Promise<void>) => {
   let settled = false;
   void promise.then(() => (settled = true));
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setImmediate(resolve));
   return settled;
 };
 

@@ -198,11 +198,26 @@ describe('session store', () => {
   });
 
   it('with `after`, writes nothing until that step has succeeded, and nothing at all when it fails', async () => {
-    const { store, keys, sessions } = setup();
+    const store = createMemoryStore();
+    const keys = storageKeys('app-key');
+    // The seal is the save's only step of its own: once it has given its text, a write
+    // that did not wait for `after` would follow within the same task.
+    const encryption = createVaultEncryption(createMemoryVault(), 'session-key');
+    let sealed!: () => void;
+    const sealing = new Promise<void>((resolve) => (sealed = resolve));
+    const sessions = createSessionStore(
+      store,
+      {
+        ...encryption,
+        encrypt: (plaintext, context) => encryption.encrypt(plaintext, context).finally(sealed),
+      },
+      keys,
+    );
     let succeed!: () => void;
     const saved = sessions.save({ provider: 'google' }, session, { after: new Promise<void>((resolve) => (succeed = resolve)) });
-    // The session is sealed meanwhile; give every pending step its turn.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sealing;
+    // The task's remaining steps run before the next one: then the save waits on `after` alone.
+    await new Promise((resolve) => setImmediate(resolve));
     expect([store.get(keys.state), store.get(keys.session)]).toEqual([null, null]);
     succeed();
     await saved;

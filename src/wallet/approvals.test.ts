@@ -150,7 +150,9 @@ describe("the wallet's dialog over the machine", () => {
     expect(dialog.closed).toEqual(['m']);
     expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'm', ok: false, message: WALLETS_REMOVED }]);
     actor.send(message('n'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The machine asks about it: a dialog still listening is shown the request as the
+    // machine gets there, before anything that waits for that snapshot goes on.
+    await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval') && snapshot.context.walletRequest?.requestId === 'n');
     expect(dialog.shown).toHaveLength(1);
   });
 
@@ -158,11 +160,19 @@ describe("the wallet's dialog over the machine", () => {
     const { actor, answers } = await running();
     const dialog = standIn();
     let arrive = () => {};
-    const stop = presentApprovals(actor, () => new Promise((resolve) => (arrive = () => resolve(dialog.module as never))));
+    let loading: Promise<unknown> | undefined;
+    const stop = presentApprovals(
+      actor,
+      () =>
+        (loading = new Promise<typeof import('./approval-dialog.ts')>(
+          (resolve) => (arrive = () => resolve(dialog.module as never)),
+        )),
+    );
     actor.send(message('m'));
     stop();
     arrive();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Its arrival is handled first: the approvals asked for the code before this test waits on it.
+    await loading;
     expect(dialog.shown).toEqual([]);
     expect(answers).toMatchObject([{ requestId: 'm', ok: false, message: WALLETS_REMOVED }]);
   });

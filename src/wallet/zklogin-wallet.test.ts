@@ -2,7 +2,7 @@
  * The wallet over a running signInMachine with stub actors: what a dApp sees of the
  * account, and how a call ends when the session ends under it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { WALLET_REFUSALS } from './wallet-refusals.ts';
 import type { ApprovedWalletRequest, WalletOutput, WalletRequest } from '../../machines/sign-in.types.ts';
@@ -186,8 +186,15 @@ describe('ZkLoginWallet', () => {
       });
       await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
       let read: unknown = 'pending';
-      const reading = getSession().then((session) => void (read = session));
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      let reading!: Promise<void>;
+      // The visitor takes an hour: every timer set meanwhile runs, and what each starts settles.
+      vi.useFakeTimers();
+      try {
+        reading = getSession().then((session) => void (read = session));
+        await vi.advanceTimersByTimeAsync(60 * 60_000);
+      } finally {
+        vi.useRealTimers();
+      }
       expect(read).toBe('pending');
       // The visitor answers the dialog: the read goes on, and gives the session.
       actor.send({ type: 'user.reject', requestId: actor.getSnapshot().context.walletRequest!.requestId });
