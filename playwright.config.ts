@@ -11,6 +11,12 @@
  *   decides from the build it serves, and mounts no mocks.
  * - the dev server (built-in, no key), for the inspector's journey: only development and a
  *   build made with VITE_INSPECT=true may attach it (e2e/inspector.spec.ts).
+ *
+ * Two workers, one per project at a time: each project's journeys share its servers'
+ * state (the mock Sui node's balances, the real-mode mock server's injected faults), so
+ * they run one after another, and two projects side by side. The built-in journeys, more
+ * than half of the run, are split in two projects of about equal length, each with a
+ * preview server of its own (the same build): two servers' mocks share nothing.
  */
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
@@ -20,6 +26,8 @@ const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const executablePath = existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
 
 export const BUILT_IN_PORT = 4173;
+/** The same built-in build again, for the second half of the built-in journeys. */
+export const BUILT_IN_SECOND_PORT = 4177;
 export const REAL_MODE_PORT = 4174;
 /** Built-in mode with VITE_SIGN_IN_MODE=popup. */
 export const POPUP_MODE_PORT = 4176;
@@ -55,7 +63,8 @@ const REAL_MODE_ENV = {
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  // This machine's two cores: a third worker only makes every journey slower.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
@@ -69,14 +78,35 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'built-in', testIgnore: /\.(real|popup)\.spec\.ts$/, use: { baseURL: `http://localhost:${BUILT_IN_PORT}` } },
+    // First: its journeys wait on real timers (retries, a timeout) and so take longest per file.
+    {
+      name: 'real-mode',
+      workers: 1,
+      testMatch: /\.real\.spec\.ts$/,
+      use: { baseURL: `http://localhost:${REAL_MODE_PORT}` },
+    },
+    // The built-in journeys: files a to d on one server, e to z on the other (each half about three minutes).
+    {
+      name: 'built-in',
+      workers: 1,
+      testMatch: /\/[a-d][^/]*\.spec\.ts$/,
+      testIgnore: /\.(real|popup)\.spec\.ts$/,
+      use: { baseURL: `http://localhost:${BUILT_IN_PORT}` },
+    },
+    {
+      name: 'built-in-2',
+      workers: 1,
+      testMatch: /\/[e-z][^/]*\.spec\.ts$/,
+      testIgnore: /\.(real|popup)\.spec\.ts$/,
+      use: { baseURL: `http://localhost:${BUILT_IN_SECOND_PORT}` },
+    },
     // The popup journeys, and the wallet journeys again (every one but the redirect's own).
     {
       name: 'popup-mode',
+      workers: 1,
       testMatch: [/\.popup\.spec\.ts$/, /\/wallet\.spec\.ts$/],
       use: { baseURL: `http://localhost:${POPUP_MODE_PORT}` },
     },
-    { name: 'real-mode', testMatch: /\.real\.spec\.ts$/, use: { baseURL: `http://localhost:${REAL_MODE_PORT}` } },
   ],
   webServer: [
     {
@@ -84,6 +114,13 @@ export default defineConfig({
       url: `http://localhost:${BUILT_IN_PORT}`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
+      env: { VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: 'true' },
+    },
+    {
+      // The build above, served again (started once the first server is up, so once it is built).
+      command: `npx vite preview --port ${BUILT_IN_SECOND_PORT} --strictPort`,
+      url: `http://localhost:${BUILT_IN_SECOND_PORT}`,
+      reuseExistingServer: !process.env.CI,
       env: { VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: 'true' },
     },
     {
