@@ -63,10 +63,14 @@ const REAL_MODE_ENV = {
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  // This machine's two cores: a third worker only makes every journey slower.
-  workers: 2,
+  // Two projects busy with the CPU (the built-in halves) and a third mostly waiting on real
+  // timers (real mode's retries and timeouts): three workers keep both cores busy.
+  workers: 3,
   retries: 0,
-  timeout: 30_000,
+  // Limits for a hang, not measures of speed: with three workers on two cores a step can
+  // wait its turn for the CPU (the statechart's code and layout, axe over a whole page).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
@@ -75,7 +79,9 @@ export default defineConfig({
       // This machine's network is closed: keep Chromium from trying to phone home.
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
-    trace: 'retain-on-failure',
+    // Recorded for every journey, and kept for a failing one: not in CI, where no one can
+    // open it (its output is the log), and recording costs every journey some time.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: [
     // First: its journeys wait on real timers (retries, a timeout) and so take longest per file.
