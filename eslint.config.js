@@ -86,6 +86,9 @@ const CLOCK_READS = [
   "MemberExpression[object.name='Date']:matches([property.name='now'], [property.value='now'])",
   "NewExpression[callee.name='Date'][arguments.length=0]",
   "CallExpression[callee.name='Date']",
+  // Date reached another way, to read it later: `globalThis.Date`, `const { now } = Date`, `const D = Date`.
+  "MemberExpression[property.name='Date'][object.name=/^(globalThis|window|self)$/]",
+  "VariableDeclarator[init.name='Date']",
 ];
 const noClockRead = (message) => ['error', ...CLOCK_READS.map((selector) => ({ selector, message }))];
 

@@ -26,7 +26,7 @@ const httpFault = (status: number) => ({
 const FAULTS = [
   ...[400, 401, 403, 429, 500, 503].map(httpFault),
   { fault: 'network-error', message: 'Could not reach the login service. Check your connection and try again.' },
-  { fault: 'timeout', message: 'The login service did not answer within 2 seconds. Please try again.' },
+  { fault: 'timeout', message: 'The login service did not answer within 5 seconds. Please try again.' },
   { fault: 'empty-body', message: MALFORMED },
   { fault: 'non-json', message: MALFORMED },
   { fault: 'wrong-shape', message: MALFORMED },

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,21 @@ const allTests = TEST_DIRS.flatMap((dir) =>
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => `${dir}/${file.replaceAll('\\', '/')}`),
 );
+
+/**
+ * The listed modules a test file imports (not for types alone): its outcome may then depend
+ * on the clock, through them, even when the test reads none itself (a fixture's session that
+ * ends a day from now, a machine whose timers count down to it).
+ */
+function listedImports(test: string): string[] {
+  const source = readFileSync(join(ROOT, test), 'utf8');
+  const specifiers = source.matchAll(
+    /^(?!import type)(?:import|export)[^;]*?from\s+'(\.{1,2}\/[^']+)'|import\(\s*'(\.{1,2}\/[^']+)'/gm,
+  );
+  return [...specifiers]
+    .map(([, statically, dynamically]) => relative(ROOT, normalize(join(ROOT, dirname(test), (statically ?? dynamically)!))))
+    .filter((module) => module in readers);
+}
 
 const eslint = new ESLint({ cwd: ROOT });
 async function clockProblems(filePath: string, code: string) {
@@ -48,6 +63,11 @@ describe('clock-readers.json', () => {
     expect(allTests).toContain(test);
     // Vitest takes each path as a filter that matches every file whose path contains it.
     expect(allTests.filter((file) => file.includes(test))).toEqual([test]);
+  });
+
+  it.each(allTests)('%s runs in the shifted-clock pass under each listed module it imports', (test) => {
+    const unlisted = listedImports(test).filter((module) => !readers[module]!.tests.includes(test));
+    expect(unlisted, `list ${test} under these modules' tests`).toEqual([]);
   });
 
   it('the shifted-clock run is exactly the listed tests', () => {
