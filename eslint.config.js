@@ -133,7 +133,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mocks/**/*.ts', 'vite-plugins/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mocks/**/*.ts', 'vite-plugins/**/*.ts', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', ...Object.keys(CLOCK_READERS)],
     rules: {
       'no-restricted-syntax': noClockRead(

@@ -125,6 +125,7 @@ export default defineConfig(({ mode, command }) => {
         'mocks/**/*.test.ts',
         'bench/**/*.test.ts',
         'vite-plugins/**/*.test.ts',
+        'packages/*/src/**/*.test.ts',
       ],
       environment: 'node',
       setupFiles: ['./vitest.setup.ts'],

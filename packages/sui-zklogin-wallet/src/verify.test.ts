@@ -1,0 +1,146 @@
+/**
+ * The verifier on a real zkLogin proof (../shared/data/zklogin/test-vectors.json: the v1
+ * circuit, Twitch's issuer, devnet's key): it verifies, and each input that the proof binds,
+ * changed alone, is refused with what failed.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { Secp256r1Keypair } from '@mysten/sui/keypairs/secp256r1';
+import { getZkLoginSignature } from '@mysten/sui/zklogin';
+import { bn254 } from '@noble/curves/bn254.js';
+import { describe, expect, it } from 'vitest';
+import { allInputsHash } from './all-inputs-hash.ts';
+import { verifyZkLoginSignature, type Jwk, type VerifyOptions } from './verify.ts';
+
+const SHARED = fileURLToPath(new URL('../../../../shared/data/zklogin/', import.meta.url));
+const [vector] = JSON.parse(readFileSync(`${SHARED}test-vectors.json`, 'utf8')).vectors;
+const ephemeral = Ed25519Keypair.fromSecretKey(Uint8Array.from(vector.ephemeralSecretKey));
+const MESSAGE = new TextEncoder().encode('Sign in to the backend: challenge 42');
+const P = bn254.fields.Fp.ORDER;
+
+interface Inputs {
+  proofPoints: { a: string[]; b: string[][]; c: string[] };
+  issBase64Details: { value: string; indexMod4: number };
+  headerBase64: string;
+  addressSeed: string;
+}
+const INPUTS: Inputs = {
+  proofPoints: vector.proofPoints,
+  issBase64Details: vector.issBase64Details,
+  headerBase64: vector.headerBase64,
+  addressSeed: vector.addressSeed,
+};
+
+/** A zkLogin signature of `message` with the vector's proof, changed as `change` says. */
+async function signed({
+  inputs = INPUTS,
+  maxEpoch = vector.maxEpoch as number,
+  key = ephemeral as Ed25519Keypair | Secp256r1Keypair,
+  message = MESSAGE,
+} = {}) {
+  const { signature: userSignature } = await key.signPersonalMessage(message);
+  return getZkLoginSignature({ inputs, maxEpoch, userSignature });
+}
+
+const verify = async (signature: string, options: Partial<VerifyOptions> = {}) =>
+  verifyZkLoginSignature({
+    signature,
+    personalMessage: MESSAGE,
+    currentEpoch: vector.maxEpoch,
+    jwks: [vector.jwk as Jwk],
+    verifyingKey: 'test',
+    ...options,
+  } as VerifyOptions);
+
+/** The refusal's code, or 'verified'. */
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'verified',
+    (error: { code?: string }) => error.code ?? `threw ${String(error)}`,
+  );
+
+describe('verifyZkLoginSignature, on a real proof', () => {
+  it("computes the vector's all-inputs hash", () => {
+    const hash = allInputsHash({
+      ephemeralPublicKey: ephemeral.getPublicKey().toSuiBytes(),
+      addressSeed: BigInt(vector.addressSeed),
+      maxEpoch: BigInt(vector.maxEpoch),
+      issBase64Details: vector.issBase64Details,
+      headerBase64: vector.headerBase64,
+      modulus: vector.jwk.n,
+    });
+    expect(hash.toString()).toBe(vector.allInputsHash);
+  });
+
+  it("verifies, and answers the signer's address", async () => {
+    const { address } = await verify(await signed());
+    expect(address).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await verify(await signed(), { address })).toEqual({ address });
+    // The keys may come from a function of the issuer, as a backend fetches them.
+    const asked: string[] = [];
+    const jwks = async (iss: string) => (asked.push(iss), [vector.jwk as Jwk]);
+    expect(await verify(await signed(), { jwks })).toEqual({ address });
+    expect(asked).toEqual([vector.iss]);
+  });
+
+  it('refuses a proof under another verifying key (prod)', async () => {
+    expect(await outcome(verify(await signed(), { verifyingKey: 'prod' }))).toBe('proof');
+  });
+
+  it.each([
+    ['maxEpoch 11', { maxEpoch: 11 }],
+    ['another ephemeral key', { key: new Ed25519Keypair() }],
+    ['another kind of ephemeral key', { key: new Secp256r1Keypair() }],
+    ['another address seed', { inputs: { ...INPUTS, addressSeed: (BigInt(vector.addressSeed) + 1n).toString() } }],
+  ])('refuses the proof with %s', async (_, change) => {
+    expect(await outcome(verify(await signed(change as never), { currentEpoch: 0 }))).toBe('proof');
+  });
+
+  it('refuses another header (another kid), even with a key of that kid', async () => {
+    const header = btoa(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: '2' })).replace(/=+$/, '');
+    const signature = await signed({ inputs: { ...INPUTS, headerBase64: header } });
+    expect(await outcome(verify(signature))).toBe('jwk');
+    expect(await outcome(verify(signature, { jwks: [vector.jwk, { ...vector.jwk, kid: '2' }] }))).toBe('proof');
+  });
+
+  it('refuses another modulus under the same kid', async () => {
+    const n = `${vector.jwk.n.slice(0, 10)}${vector.jwk.n[10] === 'A' ? 'B' : 'A'}${vector.jwk.n.slice(11)}`;
+    expect(await outcome(verify(await signed(), { jwks: [{ ...vector.jwk, n }] }))).toBe('proof');
+  });
+
+  it("refuses another issuer, and the issuer's piece read at another place", async () => {
+    // The issuer's piece of another token: Google's.
+    const value = btoa('"iss":"https://accounts.google.com",').replaceAll('=', '');
+    const google = await signed({ inputs: { ...INPUTS, issBase64Details: { value, indexMod4: 0 } } });
+    expect(await outcome(verify(google))).toBe('proof');
+    // The same piece at another offset no longer reads as a claim.
+    const shifted = await signed({ inputs: { ...INPUTS, issBase64Details: { ...INPUTS.issBase64Details, indexMod4: 1 } } });
+    expect(await outcome(verify(shifted))).toBe('input');
+  });
+
+  it('refuses one proof coordinate changed: a point still on the curve, one off it, a non-canonical one', async () => {
+    const [x, y] = INPUTS.proofPoints.a;
+    const negated = { ...INPUTS.proofPoints, a: [x!, (P - BigInt(y!)).toString(), '1'] };
+    expect(await outcome(verify(await signed({ inputs: { ...INPUTS, proofPoints: negated } })))).toBe('proof');
+    const off = { ...INPUTS.proofPoints, a: [x!, (BigInt(y!) + 1n).toString(), '1'] };
+    expect(await outcome(verify(await signed({ inputs: { ...INPUTS, proofPoints: off } })))).toBe('input');
+    const nonCanonical = {
+      ...INPUTS.proofPoints,
+      c: [(BigInt(INPUTS.proofPoints.c[0]!) + P).toString(), INPUTS.proofPoints.c[1]!, '1'],
+    };
+    expect(await outcome(verify(await signed({ inputs: { ...INPUTS, proofPoints: nonCanonical } })))).toBe('input');
+  });
+
+  it('refuses an empty JWK set, a later epoch, another signer, another message, and a signature that is not zkLogin', async () => {
+    const signature = await signed();
+    expect(await outcome(verify(signature, { jwks: [] }))).toBe('jwk');
+    expect(await outcome(verify(signature, { currentEpoch: vector.maxEpoch + 1 }))).toBe('epoch');
+    expect(await outcome(verify(signature, { address: `0x${'ab'.repeat(32)}` }))).toBe('address');
+    expect(await outcome(verify(signature, { personalMessage: new TextEncoder().encode('another') }))).toBe('signature');
+    expect(await outcome(verify(signature, { transaction: MESSAGE, personalMessage: undefined }))).toBe('signature');
+    const { signature: plain } = await ephemeral.signPersonalMessage(MESSAGE);
+    expect(await outcome(verify(plain))).toBe('input');
+    expect(await outcome(verify('not a signature'))).toBe('input');
+  });
+});

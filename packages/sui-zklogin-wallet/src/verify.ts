@@ -1,0 +1,140 @@
+/**
+ * `sui-zklogin-wallet/verify`: a zkLogin signature checked in full, offline, as a Sui
+ * validator checks it: the Groth16 proof over the circuit's all-inputs hash, the JWK the
+ * token's header names, the address from the address seed and the issuer, maxEpoch against
+ * the current epoch, and the ephemeral key's own signature over the intent message.
+ *
+ *   const { address } = await verifyZkLoginSignature({ signature, personalMessage, currentEpoch, jwks });
+ *
+ * A refusal throws a ZkLoginVerificationError whose `code` names what failed.
+ */
+import { parseSerializedSignature } from '@mysten/sui/cryptography';
+import { toBase64 } from '@mysten/sui/utils';
+import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
+import { computeZkLoginAddressFromSeed } from '@mysten/sui/zklogin';
+import { allInputsHash, InputError } from './all-inputs-hash.ts';
+import { ProofFormError, verifyGroth16, type VerifyingKey } from './groth16.ts';
+import { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
+
+export type { VerifyingKey } from './groth16.ts';
+export { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
+
+/** What failed: the signature's form, the proof, the signer, the epoch, the issuer's key, the ephemeral signature. */
+export type RefusalCode = 'input' | 'proof' | 'address' | 'epoch' | 'jwk' | 'signature';
+
+export class ZkLoginVerificationError extends Error {
+  override name = 'ZkLoginVerificationError';
+  readonly code: RefusalCode;
+  constructor(code: RefusalCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** An RSA key of the issuer's JWK set (the fields the check reads). */
+export interface Jwk {
+  kid: string;
+  n: string;
+  e?: string;
+  kty?: string;
+  alg?: string;
+}
+
+export type VerifyOptions = {
+  /** The serialized zkLogin signature, base64 (flag 0x05), as a wallet returns it. */
+  signature: string;
+  currentEpoch: number | bigint;
+  /** The issuer's keys, or a function that gives them for an issuer. */
+  jwks: readonly Jwk[] | ((iss: string) => Promise<readonly Jwk[]>);
+  /** 'prod' (mainnet and testnet, the default), 'test' (devnet), or a key of that shape. */
+  verifyingKey?: 'prod' | 'test' | VerifyingKey;
+  /** The expected signer: another one is refused. */
+  address?: string;
+} & ({ personalMessage: Uint8Array; transaction?: undefined } | { transaction: Uint8Array; personalMessage?: undefined });
+
+const refuse = (code: RefusalCode, message: string): never => {
+  throw new ZkLoginVerificationError(code, message);
+};
+
+function tokenHeader(headerBase64: string): { kid?: unknown; alg?: unknown } {
+  try {
+    const json = atob(headerBase64.replaceAll('-', '+').replaceAll('_', '/'));
+    const header: unknown = JSON.parse(json);
+    if (typeof header === 'object' && header !== null) return header as { kid?: unknown };
+  } catch {
+    // Refused below.
+  }
+  return refuse('input', "The token's header is not base64url JSON.");
+}
+
+const keyOf = (choice: VerifyOptions['verifyingKey']) =>
+  choice === undefined || choice === 'prod' ? PROD_VERIFYING_KEY : choice === 'test' ? TEST_VERIFYING_KEY : choice;
+
+/** The signer's address if `signature` is a valid zkLogin signature of the message or transaction; else throws. */
+export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ address: string }> {
+  let parsed: ReturnType<typeof parseSerializedSignature>;
+  try {
+    parsed = parseSerializedSignature(options.signature);
+  } catch {
+    return refuse('input', 'The signature is not a serialized Sui signature.');
+  }
+  if (parsed.signatureScheme !== 'ZkLogin') return refuse('input', 'The signature is not a zkLogin signature.');
+  const { inputs, maxEpoch, userSignature, iss } = parsed.zkLogin;
+
+  // The ephemeral key's own signature over the intent message.
+  const userSignatureBase64 = toBase64(userSignature);
+  let ephemeralKey;
+  try {
+    ephemeralKey =
+      options.transaction !== undefined
+        ? await verifyTransactionSignature(options.transaction, userSignatureBase64)
+        : await verifyPersonalMessageSignature(options.personalMessage, userSignatureBase64);
+  } catch {
+    return refuse('signature', "The ephemeral key's signature does not hold for this message.");
+  }
+
+  const epoch = BigInt(options.currentEpoch);
+  if (!/^[0-9]+$/.test(maxEpoch)) return refuse('input', 'maxEpoch is not a whole number.');
+  if (BigInt(maxEpoch) < epoch)
+    return refuse('epoch', `The signature's maxEpoch (${maxEpoch}) is before the current epoch (${epoch}).`);
+
+  const addressSeed = BigInt(inputs.addressSeed);
+  const address = computeZkLoginAddressFromSeed(addressSeed, iss, false);
+  if (options.address !== undefined && options.address !== address) {
+    // Addresses made before the seed was padded to 32 bytes stay valid on chain.
+    const legacy = computeZkLoginAddressFromSeed(addressSeed, iss, true);
+    if (options.address !== legacy) return refuse('address', `The signature is not ${options.address}'s: it is ${address}'s.`);
+  }
+
+  const { kid } = tokenHeader(inputs.headerBase64);
+  if (typeof kid !== 'string') return refuse('input', "The token's header names no key (kid).");
+  let keys: readonly Jwk[];
+  try {
+    keys = typeof options.jwks === 'function' ? await options.jwks(iss) : options.jwks;
+  } catch (cause) {
+    return refuse('jwk', `The keys of ${iss} could not be had: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+  const jwk = keys.find((key) => key.kid === kid);
+  if (!jwk) return refuse('jwk', `${iss} has no key ${kid}.`);
+  if ((jwk.kty !== undefined && jwk.kty !== 'RSA') || (jwk.e !== undefined && jwk.e !== 'AQAB')) {
+    return refuse('jwk', `The key ${kid} is not an RSA key with exponent 65537.`);
+  }
+
+  try {
+    const hash = allInputsHash({
+      ephemeralPublicKey: ephemeralKey.toSuiBytes(),
+      addressSeed,
+      maxEpoch: BigInt(maxEpoch),
+      issBase64Details: inputs.issBase64Details,
+      headerBase64: inputs.headerBase64,
+      modulus: jwk.n,
+    });
+    if (!verifyGroth16(keyOf(options.verifyingKey), inputs.proofPoints, hash)) {
+      return refuse('proof', 'The zkLogin proof does not verify.');
+    }
+  } catch (error) {
+    if (error instanceof ProofFormError || error instanceof InputError) return refuse('input', error.message);
+    throw error;
+  }
+  return { address: options.address ?? address };
+}
