@@ -1,7 +1,7 @@
 /**
- * The verifier on a real zkLogin proof (../shared/data/zklogin/test-vectors.json: the v1
- * circuit, Twitch's issuer, devnet's key): it verifies, and each input that the proof binds,
- * changed alone, is refused with what failed.
+ * The verifier on a real zkLogin proof (test/zklogin-vectors.json, a copy of the spec's
+ * shared/data/zklogin/test-vectors.json: the v1 circuit, Twitch's issuer, devnet's key): it
+ * verifies, and each input that the proof binds, changed alone, is refused with what failed.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { allInputsHash } from './all-inputs-hash.ts';
 import { verifyZkLoginSignature, type Jwk, type VerifyOptions } from './verify.ts';
 
-const SHARED = fileURLToPath(new URL('../../../../shared/data/zklogin/', import.meta.url));
-const [vector] = JSON.parse(readFileSync(`${SHARED}test-vectors.json`, 'utf8')).vectors;
+const VECTORS = fileURLToPath(new URL('../test/zklogin-vectors.json', import.meta.url));
+const [vector] = JSON.parse(readFileSync(VECTORS, 'utf8')).vectors;
 const ephemeral = Ed25519Keypair.fromSecretKey(Uint8Array.from(vector.ephemeralSecretKey));
 const MESSAGE = new TextEncoder().encode('Sign in to the backend: challenge 42');
 const P = bn254.fields.Fp.ORDER;
