@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { Secp256k1Keypair } from '@mysten/sui/keypairs/secp256k1';
 import { Secp256r1Keypair } from '@mysten/sui/keypairs/secp256r1';
 import { getZkLoginSignature } from '@mysten/sui/zklogin';
 import { bn254 } from '@noble/curves/bn254.js';
@@ -36,7 +37,7 @@ const INPUTS: Inputs = {
 async function signed({
   inputs = INPUTS,
   maxEpoch = vector.maxEpoch as number,
-  key = ephemeral as Ed25519Keypair | Secp256r1Keypair,
+  key = ephemeral as Ed25519Keypair | Secp256k1Keypair | Secp256r1Keypair,
   message = MESSAGE,
 } = {}) {
   const { signature: userSignature } = await key.signPersonalMessage(message);
@@ -91,7 +92,8 @@ describe('verifyZkLoginSignature, on a real proof', () => {
   it.each([
     ['maxEpoch 11', { maxEpoch: 11 }],
     ['another ephemeral key', { key: new Ed25519Keypair() }],
-    ['another kind of ephemeral key', { key: new Secp256r1Keypair() }],
+    ['a Secp256k1 ephemeral key', { key: new Secp256k1Keypair() }],
+    ['a Secp256r1 ephemeral key', { key: new Secp256r1Keypair() }],
     ['another address seed', { inputs: { ...INPUTS, addressSeed: (BigInt(vector.addressSeed) + 1n).toString() } }],
   ])('refuses the proof with %s', async (_, change) => {
     expect(await outcome(verify(await signed(change as never), { currentEpoch: 0 }))).toBe('proof');
