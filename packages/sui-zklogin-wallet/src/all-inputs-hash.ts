@@ -24,6 +24,9 @@ export interface AllInputs {
 
 export class InputError extends Error {}
 
+/** BN254's scalar field, Poseidon's inputs' home. */
+const FIELD_ORDER = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
+
 const bigEndian = (bytes: Uint8Array) => bytes.reduce((number, byte) => (number << 8n) | BigInt(byte), 0n);
 
 function base64UrlToBytes(text: string): Uint8Array {
@@ -46,6 +49,13 @@ function modulusHash(modulus: string): bigint {
 export function allInputsHash(inputs: AllInputs): bigint {
   if (inputs.headerBase64.length > MAX_HEADER_LENGTH) throw new InputError('the token header is too long');
   if (inputs.issBase64Details.value.length > MAX_ISS_LENGTH) throw new InputError("the issuer's piece is too long");
+  // Poseidon takes field elements only: a seed or an epoch outside it is the signature's fault, not ours.
+  for (const [name, value] of [
+    ['address seed', inputs.addressSeed],
+    ['maxEpoch', inputs.maxEpoch],
+  ] as const) {
+    if (value < 0n || value >= FIELD_ORDER) throw new InputError(`The ${name} is not an element of the BN254 field.`);
+  }
   const key = inputs.ephemeralPublicKey;
   if (key.length <= 16) throw new InputError('the ephemeral public key is too short');
   return poseidonHash([

@@ -144,5 +144,8 @@ describe('verifyZkLoginSignature, on a real proof', () => {
     const { signature: plain } = await ephemeral.signPersonalMessage(MESSAGE);
     expect(await outcome(verify(plain))).toBe('input');
     expect(await outcome(verify('not a signature'))).toBe('input');
+    // An address seed outside the field Poseidon hashes over.
+    const hugeSeed = await signed({ inputs: { ...INPUTS, addressSeed: (1n << 254n).toString() } });
+    expect(await outcome(verify(hugeSeed, { currentEpoch: 0 }))).toBe('input');
   });
 });

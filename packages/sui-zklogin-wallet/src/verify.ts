@@ -79,7 +79,7 @@ export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ 
     return refuse('input', 'The signature is not a serialized Sui signature.');
   }
   if (parsed.signatureScheme !== 'ZkLogin') return refuse('input', 'The signature is not a zkLogin signature.');
-  const { inputs, maxEpoch, userSignature, iss } = parsed.zkLogin;
+  const { inputs, maxEpoch, userSignature, iss, addressSeed } = parsed.zkLogin;
 
   // The ephemeral key's own signature over the intent message.
   const userSignatureBase64 = toBase64(userSignature);
@@ -98,7 +98,6 @@ export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ 
   if (BigInt(maxEpoch) < epoch)
     return refuse('epoch', `The signature's maxEpoch (${maxEpoch}) is before the current epoch (${epoch}).`);
 
-  const addressSeed = BigInt(inputs.addressSeed);
   const address = computeZkLoginAddressFromSeed(addressSeed, iss, false);
   if (options.address !== undefined && options.address !== address) {
     // Addresses made before the seed was padded to 32 bytes stay valid on chain.
