@@ -48,6 +48,11 @@ for (const state of ['signed-in', 'ready'] as const) {
         const before = await readBrowserStorage(page);
         const requests = countLoginServiceRequests(page);
         const historyBefore = await page.evaluate(() => history.length);
+        // The log reaches the test once its code has loaded (at idle), the earlier transitions
+        // with it: count from the account at rest, however late that arrives.
+        await expect
+          .poll(() => ((transitionLog.at(-1) as { to?: string } | undefined)?.to ?? '').includes('account.chain.idle'))
+          .toBe(true);
         const transitionsBefore = transitionLog.length;
 
         if (arrival === 'as a new page load') await page.goto('about:blank');
