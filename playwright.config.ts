@@ -14,7 +14,7 @@
  *
  * Three workers, one per project at a time: each project's journeys share its servers'
  * state (the mock Sui node's balances, the real-mode mock server's injected faults), so
- * they run one after another, and projects side by side (popup mode alone, last). The
+ * they run one after another, and projects side by side (popup mode after real mode). The
  * built-in journeys, more than half of the run, are split in two projects of about equal
  * length, each with a preview server of its own (the same build): two servers' mocks share
  * nothing. The dev server (port 4175) has two users, e2e/inspector.spec.ts and
@@ -115,13 +115,12 @@ export default defineConfig({
       use: { baseURL: `http://localhost:${BUILT_IN_SECOND_PORT}` },
     },
     // The popup journeys, and the wallet journeys again (every one but the redirect's own),
-    // alone once the others are done: on a machine this busy the page can notice a sign-in
-    // window close before that window's answer arrives, and a dApp's connect is then refused
-    // (e2e/dapp.popup.spec.ts failed so in one run of five). Known, not yet mended.
+    // in the third worker once real mode is done (its journeys end first): three browsers
+    // at a time, never four.
     {
       name: 'popup-mode',
       workers: 1,
-      dependencies: ['real-mode', 'built-in', 'built-in-2'],
+      dependencies: ['real-mode'],
       testMatch: [/\.popup\.spec\.ts$/, /\/wallet\.spec\.ts$/],
       use: { baseURL: `http://localhost:${POPUP_MODE_PORT}` },
     },

@@ -36,6 +36,18 @@ async function reachState(page: Page, state: 'signed-in' | 'ready') {
   }
 }
 
+/**
+ * Waits until the transition log shows the account at rest, the balance read that follows
+ * a sign-in done: the log reaches the test once its code has loaded (at idle), the earlier
+ * transitions with it, and the balance's answer may come later still on a busy machine.
+ * Transitions are counted from here.
+ */
+async function accountAtRest(transitionLog: unknown[]) {
+  await expect
+    .poll(() => ((transitionLog.at(-1) as { to?: string } | undefined)?.to ?? '').includes('account.chain.idle'))
+    .toBe(true);
+}
+
 const KINDS: Fragments[] = ['garbage', 'the replayed callback URL', 'a validly signed token for another identity'];
 
 for (const state of ['signed-in', 'ready'] as const) {
@@ -48,11 +60,7 @@ for (const state of ['signed-in', 'ready'] as const) {
         const before = await readBrowserStorage(page);
         const requests = countLoginServiceRequests(page);
         const historyBefore = await page.evaluate(() => history.length);
-        // The log reaches the test once its code has loaded (at idle), the earlier transitions
-        // with it: count from the account at rest, however late that arrives.
-        await expect
-          .poll(() => ((transitionLog.at(-1) as { to?: string } | undefined)?.to ?? '').includes('account.chain.idle'))
-          .toBe(true);
+        await accountAtRest(transitionLog);
         const transitionsBefore = transitionLog.length;
 
         if (arrival === 'as a new page load') await page.goto('about:blank');
@@ -99,7 +107,7 @@ test('a stray callback while the proof is under way: the proof goes on, the acco
   const requests = countLoginServiceRequests(page);
   await page.getByRole('button', { name: 'Create proof' }).click();
   await expectState(page, 'proving');
-
+  await accountAtRest(transitionLog);
   const transitionsBefore = transitionLog.length;
   await page.goto('/#id_token=garbage');
   await expect(page.getByRole('alert')).toHaveText(FLOW_NOT_STARTED);

@@ -167,9 +167,23 @@ export const walletRegion = {
   },
 } as const;
 
+/** The answer to a dApp's connect whose sign-in has ended: the account when it is the wallet's provider's, else refused with why. */
+function connectAnswer(context: SignInContext, { requestId, provider }: { requestId: string; provider: string }): WalletAnswer {
+  const account = walletAccountOf(context);
+  const message = context.failure?.message ?? context.notice;
+  if (account?.provider === provider) return { type: 'wallet.answer', requestId, ok: true, account };
+  return message
+    ? { type: 'wallet.answer', requestId, ok: false, message }
+    : { type: 'wallet.answer', requestId, ok: false, refusal: 'signInUnfinished' };
+}
+
 /**
  * Wherever a sign-in ends, a dApp's connect that started it is answered: with the account
- * when this tab now has one of that provider, else refused with why.
+ * when this tab now has one of that provider, else refused with why. A sign-in whose window
+ * reads as closed has not ended while its flow is listened for: the window may only be cut
+ * off from this page (by the provider's page, or by this app's own callback page, whose
+ * Cross-Origin-Opener-Policy differs from the provider's), and its answer still connects
+ * the dApp. Another connect, or the flow's end, answers it then.
  */
 const settleWalletConnect = enqueueActions<
   SignInContext,
@@ -183,27 +197,28 @@ const settleWalletConnect = enqueueActions<
   WalletAnswer
 >(({ context, enqueue }) => {
   const pending = context.walletConnect;
-  if (!pending) return;
-  const { requestId } = pending;
-  const account = walletAccountOf(context);
-  const message = context.failure?.message ?? context.notice;
-  enqueue.emit(
-    account?.provider === pending.provider
-      ? { type: 'wallet.answer', requestId, ok: true, account }
-      : message
-        ? { type: 'wallet.answer', requestId, ok: false, message }
-        : { type: 'wallet.answer', requestId, ok: false, refusal: 'signInUnfinished' },
-  );
+  if (!pending || context.signInWindow?.expiresAt != null) return;
+  enqueue.emit(connectAnswer(context, pending));
   enqueue.assign({ walletConnect: null });
 });
 
 export const walletActions = {
   settleWalletConnect,
-  assignWalletConnect: assignIn({
-    walletConnect: ({ event }) => {
-      const { requestId, provider } = event as EventOf<'wallet.connect'>;
-      return { requestId, provider };
-    },
+  /** A dApp's connect starts a sign-in: one still waiting for a lost window's flow is answered first, as that sign-in is replaced. */
+  assignWalletConnect: enqueueActions<
+    SignInContext,
+    SignInEvent,
+    undefined,
+    SignInEvent,
+    never,
+    never,
+    never,
+    never,
+    WalletAnswer
+  >(({ context, event, enqueue }) => {
+    if (context.walletConnect) enqueue.emit(connectAnswer(context, context.walletConnect));
+    const { requestId, provider } = event as EventOf<'wallet.connect'>;
+    enqueue.assign({ walletConnect: { requestId, provider } });
   }),
   /** Where the sign-in buttons are, a dApp's interactive connect is the visitor's sign-in with its wallet's provider. */
   signInForWallet: raise<SignInContext, SignInEvent, SignInEvent, undefined, never>(({ event }) => ({

@@ -229,13 +229,93 @@ describe('signInMachine in popup mode', () => {
       expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
     });
 
-    it('is refused with the notice when the window reads as closed', async () => {
+    it('is refused with the notice when the window is closed before its flow went to the provider', async () => {
       const window = fakeWindow();
-      const { actor, answers } = await started('popup', { popupWindow: window.logic });
+      const { actor, answers } = await started('popup', {
+        popupWindow: window.logic,
+        startSignIn: fromPromise<StartOutput, StartInput>(() => new Promise(() => {})),
+      });
+      actor.send(connect);
+      actor.send({ type: 'popup.closed' });
+      expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'c1', ok: false, message: POPUP_NOTICES.closed }]);
+    });
+
+    it("waits while a window that reads as closed at the provider is listened for, and that window's answer connects it", async () => {
+      const window = fakeWindow();
+      const listener = fakeListener();
+      const { actor, answers } = await started('popup', { popupWindow: window.logic, popupAnswer: listener.logic });
       actor.send(connect);
       await waitFor(actor, () => window.log.length > 0);
       actor.send({ type: 'popup.closed' });
+      expect(actor.getSnapshot().matches('idle')).toBe(true);
+      expect(answers).toEqual([]);
+      expect(actor.getSnapshot().context.walletConnect).toEqual({ requestId: 'c1', provider: 'google' });
+
+      actor.send(callback);
+      await waitFor(actor, () => answers.length > 0);
+      expect(answers).toEqual([
+        {
+          type: 'wallet.answer',
+          requestId: 'c1',
+          ok: true,
+          account: { provider: 'google', address: SESSION.address, publicKey: SESSION.publicKey },
+        },
+      ]);
+      expect(actor.getSnapshot().context.walletConnect).toBeNull();
+    });
+
+    it("is refused with the notice when the lost window's flow ends unanswered: expired, or ended by a sign-out elsewhere", async () => {
+      vi.useFakeTimers();
+      try {
+        const expiresAt = Date.now() + 60 * 60_000;
+        const startSignIn = fromPromise<StartOutput, StartInput>(async ({ input }) => ({
+          url: `https://idp.test/${input.provider}?state=${input.state}`,
+          expiresAt,
+        }));
+        const lose = async () => {
+          const window = fakeWindow();
+          const { actor, answers } = await started('popup', {
+            popupWindow: window.logic,
+            popupAnswer: fakeListener().logic,
+            startSignIn,
+          });
+          actor.send(connect);
+          await vi.waitFor(() => expect(window.log.length).toBeGreaterThan(0));
+          actor.send({ type: 'popup.closed' });
+          expect(answers).toEqual([]);
+          return { actor, answers };
+        };
+
+        const expired = await lose();
+        await vi.advanceTimersByTimeAsync(expiresAt - Date.now() + 1_000);
+        expect(expired.actor.getSnapshot().matches('logged-out')).toBe(true);
+        expect(expired.answers).toEqual([{ type: 'wallet.answer', requestId: 'c1', ok: false, message: POPUP_NOTICES.expired }]);
+
+        const signedOut = await lose();
+        signedOut.actor.send({ type: 'tab.signedOut' });
+        expect(signedOut.actor.getSnapshot().matches('logged-out')).toBe(true);
+        expect(signedOut.answers).toHaveLength(1);
+        expect(signedOut.answers[0]).toMatchObject({ requestId: 'c1', ok: false });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('a new connect while one waits for a lost window answers the first (its sign-in is replaced) and starts its own window', async () => {
+      const window = fakeWindow();
+      const { actor, answers } = await started('popup', { popupWindow: window.logic, popupAnswer: fakeListener().logic });
+      actor.send(connect);
+      await waitFor(actor, () => window.log.length > 0);
+      actor.send({ type: 'popup.closed' });
+      actor.send({ ...connect, requestId: 'c2' });
       expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'c1', ok: false, message: POPUP_NOTICES.lost }]);
+      expect(actor.getSnapshot().hasTag('awaiting-popup')).toBe(true);
+      expect(actor.getSnapshot().context.walletConnect).toEqual({ requestId: 'c2', provider: 'google' });
+
+      await waitFor(actor, () => window.log.length > 1);
+      actor.send(callback);
+      await waitFor(actor, () => answers.length > 1);
+      expect(answers[1]).toMatchObject({ requestId: 'c2', ok: true, account: { provider: 'google' } });
     });
 
     it('is refused with the reason when the provider answer is refused', async () => {

@@ -12,12 +12,12 @@
  * - hands back the window's answer for its own flow only (`popup.callback`): from the
  *   window itself by `postMessage` with this exact origin, or on the flow's
  *   BroadcastChannel, whichever comes first;
- * - says `popup.closed`, once, within half a second of the window reading as closed: a
- *   window seen closed gets one more check for its answer, because the window posts it
- *   and closes itself at once, and the answer's task may run after the check's. A window
- *   also reads as closed when the provider's page cut it off (its
- *   Cross-Origin-Opener-Policy): the machine then goes on listening on the flow's channel
- *   with `popupAnswer`, below;
+ * - says `popup.closed`, once, when the window has read as closed at two checks in a row.
+ *   A window also reads as closed when a page's Cross-Origin-Opener-Policy cut it off from
+ *   this one: the provider's, or this app's own on the page the window comes back to (its
+ *   policy differs from the provider page's before it, so the browser severs the link
+ *   there, before the window has handed its answer on). The machine then goes on listening
+ *   on the flow's channel with `popupAnswer`, below, and a dApp's connect waits for it;
  * - closes a window that is still open when it is stopped (the sign-in went another way).
  * Whoever takes the answer posts a receipt on the flow's channel: the window then says it
  * went back to this page, and otherwise that nobody took it.
