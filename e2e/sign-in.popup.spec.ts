@@ -216,15 +216,26 @@ test.describe('the wallets in popup mode', () => {
     expect(await checkZkLoginSignature(signature, bytes, 'PersonalMessage')).toBe(account!.address);
   });
 
-  test('an interactive connect whose window is closed is refused with the notice', async ({ page }) => {
+  test("an interactive connect whose window is closed at the provider waits for that window's sign-in (the window may only be cut off); the next connect answers it with the notice", async ({
+    page,
+  }) => {
     await page.goto('/');
     await walletsOf(page);
     const opened = page.waitForEvent('popup');
-    const connecting = connect(page, 'Sign in with Twitch', false);
+    const first = connect(page, 'Sign in with Twitch', false);
     const popup = await opened;
     await popup.waitForURL(/\/idp\/twitch\/authorize/);
     await popup.close();
-    expect(await connecting).toEqual({ ok: false, error: LOST_NOTICE });
+    await expect(page.getByText(LOST_NOTICE)).toBeVisible();
     await expectState(page, 'idle');
+
+    // The next connect replaces that sign-in: the first is answered, and the second gets a window of its own.
+    const reopened = page.waitForEvent('popup');
+    const second = connect(page, 'Sign in with Google', false);
+    expect(await first).toEqual({ ok: false, error: LOST_NOTICE });
+    await (await reopened).getByRole('button', { name: /Continue as Alice/ }).click();
+    const [account] = await accountsOf(second);
+    expect(account).toMatchObject({ label: 'Google' });
+    await expect(page.getByTestId('address')).toHaveText(account!.address);
   });
 });
