@@ -8,9 +8,10 @@
  * after asking the session region for it (`account.proofNeeded`), and goes on the moment the
  * session is ready; a proof that fails (`account.proofFailed`) drops it.
  */
+import { assertEvent } from 'xstate';
 import { messageOf } from './failure.ts';
 import { addressOf, assignIn, failWith, type GuardArgs } from './machine-parts.ts';
-import type { BalanceOutput, EventOf } from './sign-in.types.ts';
+import type { BalanceOutput } from './sign-in.types.ts';
 import { acceptableTransfer, type TransferReceipt } from './transfer.ts';
 
 export const chainRegion = {
@@ -93,8 +94,8 @@ export const chainActions = {
   assignBalanceFailure: assignIn<string>({ balanceFailure: (_, message) => message }),
   assignPendingTransfer: assignIn({
     pendingTransfer: ({ event }) => {
-      const { recipient, amount } = event as EventOf<'user.send'>;
-      return { recipient, amount };
+      assertEvent(event, 'user.send');
+      return { recipient: event.recipient, amount: event.amount };
     },
   }),
   assignLastTransfer: assignIn<TransferReceipt>((_, receipt) => ({ lastTransfer: receipt, pendingTransfer: null })),

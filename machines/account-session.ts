@@ -7,10 +7,10 @@
  * A proof that fails leaves the account as it was, with the alert, and tells the regions
  * waiting for it (`account.proofFailed`).
  */
-import { raise } from 'xstate';
+import { assertEvent, raise } from 'xstate';
 import { messageOf } from './failure.ts';
 import { assignIn, failWith, type GuardArgs } from './machine-parts.ts';
-import type { EventOf, SignInContext, SignInEvent, SignOutput, Verification } from './sign-in.types.ts';
+import type { SignInContext, SignInEvent, SignOutput, Verification } from './sign-in.types.ts';
 
 export const sessionRegion = {
   initial: 'signed-in',
@@ -52,7 +52,10 @@ export const sessionRegion = {
           invoke: {
             id: 'signMessage',
             src: 'signMessage',
-            input: ({ event }: { event: SignInEvent }) => ({ message: (event as EventOf<'user.signMessage'>).message }),
+            input: ({ event }: { event: SignInEvent }) => {
+              assertEvent(event, 'user.signMessage');
+              return { message: event.message };
+            },
             onDone: {
               target: 'verifying',
               actions: { type: 'assignSignature', params: ({ event }: { event: { output: SignOutput } }) => event.output },

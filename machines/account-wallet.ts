@@ -11,13 +11,12 @@
  * transaction as the dry run built it. Connects and disconnects are answered wherever they
  * arrive (the machine's root, and the states that take them).
  */
-import { enqueueActions, raise } from 'xstate';
+import { assertEvent, enqueueActions, raise } from 'xstate';
 import { isProvider } from './providers.ts';
 import { messageOf } from './failure.ts';
 import { answerIn, assignIn, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
 import type {
   ApprovedWalletRequest,
-  EventOf,
   SignInContext,
   SignInEvent,
   TransactionPreview,
@@ -216,18 +215,18 @@ export const walletActions = {
     never,
     WalletAnswer
   >(({ context, event, enqueue }) => {
+    assertEvent(event, 'wallet.connect');
     if (context.walletConnect) enqueue.emit(connectAnswer(context, context.walletConnect));
-    const { requestId, provider } = event as EventOf<'wallet.connect'>;
-    enqueue.assign({ walletConnect: { requestId, provider } });
+    enqueue.assign({ walletConnect: { requestId: event.requestId, provider: event.provider } });
   }),
   /** Where the sign-in buttons are, a dApp's interactive connect is the visitor's sign-in with its wallet's provider. */
-  signInForWallet: raise<SignInContext, SignInEvent, SignInEvent, undefined, never>(({ event }) => ({
-    type: 'user.signIn',
-    provider: (event as EventOf<'wallet.connect'>).provider,
-  })),
+  signInForWallet: raise<SignInContext, SignInEvent, SignInEvent, undefined, never>(({ event }) => {
+    assertEvent(event, 'wallet.connect');
+    return { type: 'user.signIn', provider: event.provider };
+  }),
   /** A connect is answered with this tab's account when it is the wallet's provider's. */
-  answerWalletConnect: answerIn(({ context, event: connect }): WalletAnswer => {
-    const event = connect as EventOf<'wallet.connect'>;
+  answerWalletConnect: answerIn(({ context, event }): WalletAnswer => {
+    assertEvent(event, 'wallet.connect');
     const { requestId } = event;
     const account = walletAccountOf(context);
     if (account?.provider === event.provider) return { type: 'wallet.answer', requestId, ok: true, account };
@@ -236,20 +235,20 @@ export const walletActions = {
       ? { type: 'wallet.answer', requestId, ok: false, refusal: 'otherProvider', signedInWith: account.provider }
       : { type: 'wallet.answer', requestId, ok: false, refusal: 'signInUnderWay' };
   }),
-  answerWalletDisconnect: answerIn(({ event }) => ({
-    type: 'wallet.answer',
-    requestId: (event as EventOf<'wallet.disconnect'>).requestId,
-    ok: true,
-  })),
+  answerWalletDisconnect: answerIn(({ event }) => {
+    assertEvent(event, 'wallet.disconnect');
+    return { type: 'wallet.answer', requestId: event.requestId, ok: true };
+  }),
   /** A dApp's signing request refused before anything is done for it, and why. */
-  refuseWallet: answerIn<WalletRefusal>(({ event }, refusal) => ({
-    type: 'wallet.answer',
-    requestId: (event as EventOf<'wallet.sign'>).request.requestId,
-    ok: false,
-    refusal,
-  })),
+  refuseWallet: answerIn<WalletRefusal>(({ event }, refusal) => {
+    assertEvent(event, 'wallet.sign');
+    return { type: 'wallet.answer', requestId: event.request.requestId, ok: false, refusal };
+  }),
   assignWalletRequest: assignIn({
-    walletRequest: ({ event }) => (event as EventOf<'wallet.sign'>).request,
+    walletRequest: ({ event }) => {
+      assertEvent(event, 'wallet.sign');
+      return event.request;
+    },
   }),
   /** The dApp's request answered: signed (`ok`), refused with why, or rejected by the visitor. */
   answerWalletRequest: answerIn<RequestAnswer>(
@@ -271,9 +270,8 @@ export const walletGuards = {
     [event.request.sender, event.request.gasOwner].some((party) => party != null && party !== context.address),
   sessionRequest: ({ event }: GuardArgs) => event.type === 'wallet.sign' && event.request.kind === 'getSession',
   messageRequest: ({ event }: GuardArgs) => event.type === 'wallet.sign' && event.request.kind === 'signPersonalMessage',
-  approvedByPage: (args: GuardArgs) =>
-    walletGuards.messageRequest(args) &&
-    (args.event as { request: { approvedByPage?: boolean } }).request.approvedByPage === true,
+  approvedByPage: ({ event }: GuardArgs) =>
+    event.type === 'wallet.sign' && event.request.kind === 'signPersonalMessage' && event.request.approvedByPage === true,
   /** The visitor's answer names the request the dialog shows (never an earlier one). */
   forThisRequest: ({ context, event }: GuardArgs) => 'requestId' in event && event.requestId === context.walletRequest?.requestId,
   /** Approved: this request, unless its dry run says it would fail (then only "Reject"). */

@@ -11,8 +11,15 @@
  */
 import { assignIn, failWith, type GuardArgs } from './machine-parts.ts';
 import { popupState } from './popup.ts';
-import type { EventOf, SignInContext, SignInEvent, SignInTag, StartOutput } from './sign-in.types.ts';
+import { assertEvent } from 'xstate';
+import type { SignInContext, SignInEvent, SignInTag, StartOutput } from './sign-in.types.ts';
 import { POPUP_NOTICES, RENEWAL_NOTICES } from './words.ts';
+
+/** The flow of the window that has just opened (the event that entered `open`). */
+function flowIdOf(event: SignInEvent): string {
+  assertEvent(event, 'popup.opened');
+  return event.flowId;
+}
 
 /**
  * The sign-in window's states, for a sign-in from the buttons (`redirecting.awaiting-popup`,
@@ -55,7 +62,7 @@ export function signInWindow({
           src: 'startSignIn',
           input: ({ context, event }: { context: SignInContext; event: SignInEvent }) => ({
             provider: (renewal ? context.provider : context.requestedProvider) ?? '',
-            state: popupState((event as EventOf<'popup.opened'>).flowId),
+            state: popupState(flowIdOf(event)),
             renewal,
           }),
           onDone: {
@@ -102,10 +109,13 @@ export const lostWindowAnswer = {
 
 export const signInWindowActions = {
   assignPopupCallback: assignIn({
-    fragment: ({ event }) => (event as EventOf<'popup.callback'>).fragment,
+    fragment: ({ event }) => {
+      assertEvent(event, 'popup.callback');
+      return event.fragment;
+    },
   }),
   assignSignInWindow: assignIn({
-    signInWindow: ({ event }) => ({ flowId: (event as EventOf<'popup.opened'>).flowId, expiresAt: null }),
+    signInWindow: ({ event }) => ({ flowId: flowIdOf(event), expiresAt: null }),
   }),
   /** The window's flow is stored: from now on it lives until it expires. */
   assignWindowExpiry: assignIn<number>({

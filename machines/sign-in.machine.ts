@@ -21,19 +21,7 @@
  * its parts. The visitor's words are in words.ts; each state's one-sentence description,
  * for the chart, the docs and the devtools, in sign-in.descriptions.ts.
  */
-import {
-  assign,
-  createMachine,
-  fromPromise,
-  sendTo,
-  spawnChild,
-  stopChild,
-  type AnyActorLogic,
-  type CallbackActorLogic,
-  type EventObject,
-  type PromiseActorLogic,
-  type setup,
-} from 'xstate';
+import { assertEvent, assign, fromCallback, sendTo, setup, spawnChild, stopChild, type EventObject } from 'xstate';
 import { chainActions, chainGuards, chainRegion } from './account-chain.ts';
 import { renewalGuards, renewalRegion, RENEWAL_WINDOW_MS } from './account-renewal.ts';
 import { initialContext, NO_ACCOUNT } from './context.ts';
@@ -42,15 +30,10 @@ import { walletActions, walletGuards, walletRegion } from './account-wallet.ts';
 import { msUntilExpiry } from './expiry.ts';
 import { STRAY_CALLBACK } from './failure.ts';
 import { assignIn, dismiss, failWith, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
+import { NOT_PROVIDED, operationActors } from './operations.ts';
 import { awaitingPopup, lostWindowAnswer, lostWindowInIdle, signInWindowActions, signInWindowGuards } from './sign-in-window.ts';
 import type { Provider } from './providers.ts';
-import type { Secret } from './secret.ts';
-import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import type {
-  ApprovedWalletRequest,
-  BalanceOutput,
-  EventOf,
-  CallbackOutput,
   Failure,
   PopupCommand,
   RestoreOutput,
@@ -58,40 +41,19 @@ import type {
   SignInEvent,
   SignInInput,
   SignInTag,
-  SignOutput,
   SignedInSession,
-  StartInput,
-  StartOutput,
-  TransactionPreview,
-  Verification,
   WalletAnswer,
-  WalletRequest,
-  WalletOutput,
 } from './sign-in.types.ts';
 import { warmStart } from './warm-start.ts';
 import { NOTICES, SESSION_EXPIRED_MESSAGE } from './words.ts';
 
-/**
- * Every actor's stand-in until the app edge provides it (`signInMachine.provide`): invoked,
- * it fails, naming the actor. One logic for all, typed as each: the first page carries the
- * machine, and fourteen stand-ins of their own weighed twice as much.
- */
-const notProvided = fromPromise<never>(async ({ self }) => {
-  throw new Error(`signInMachine: actor "${self.id}" was not provided`);
+/** The sign-in window's stand-ins until the app edge provides them (a popup build only). */
+const popupWindowNotProvided = fromCallback<PopupCommand, void, SignInEvent>(() => {
+  throw new Error('signInMachine: actor "popupWindow" was not provided');
 });
-const provideLater = <Logic extends AnyActorLogic>() => notProvided as unknown as Logic;
-
-/**
- * XState's `setup` for its types (the machine's actors, actions, guards and delays, checked
- * by name), and its `createMachine`, which makes the machine with these implementations as
- * setup's own does. Not setup itself: its answer holds every action creator XState has
- * (`log` among them), used or not, and cost some 200 bytes of gzip on the first page
- * (`npm run bundle-report`). Only `createMachine` is there to call: the type claims setup's
- * other members too, which are undefined here (nothing calls them).
- */
-const setupMachine = ((implementations: object) => ({
-  createMachine: (config: object) => createMachine(config, implementations),
-})) as unknown as typeof setup;
+const popupAnswerNotProvided = fromCallback<EventObject, { flowId: string }, SignInEvent>(() => {
+  throw new Error('signInMachine: actor "popupAnswer" was not provided');
+});
 
 /** The session the restore found: the transition's guard has chosen an answer that holds one. */
 const restoredSession = ({ event }: { event: { output: RestoreOutput } }) => event.output as SignedInSession;
@@ -108,7 +70,7 @@ const signIn = [
 /** Where the sign-in buttons are, a dApp's interactive connect is the visitor's sign-in with its wallet's provider. */
 const walletSignIn = { guard: 'interactive', actions: ['assignWalletConnect', 'signInForWallet'] } as const;
 
-export const signInMachine = setupMachine({
+export const signInMachine = setup({
   types: {} as {
     context: SignInContext;
     events: SignInEvent;
@@ -117,44 +79,19 @@ export const signInMachine = setupMachine({
     emitted: WalletAnswer;
   },
   actors: {
-    /** Reads storage and says what it holds; never throws. */
-    restoreSession: provideLater<PromiseActorLogic<RestoreOutput, { discardPendingFlow: boolean }>>(),
-    /** Makes the ephemeral key and nonce ahead of a likely click, in memory only. */
-    prepareSignIn: provideLater<PromiseActorLogic<void, void>>(),
-    /** Makes (or takes the prepared) ephemeral key and nonce, stores the session, returns the provider URL. */
-    startSignIn: provideLater<PromiseActorLogic<StartOutput, StartInput>>(),
+    // The operations (operations.ts), each failing until the app edge provides it.
+    ...operationActors(NOT_PROVIDED),
     /**
      * Popup mode: opens the sign-in window at once (in the click's own task, so that
      * blockers allow it) and says `popup.opened` or `popup.blocked`; goes where it is told
      * (`popup.navigate`), comes forward (`popup.focus`), hands back the window's answer for
      * its flow only (`popup.callback`) and says `popup.closed` when it reads as closed (closed
-     * by the visitor, or cut off by the provider's page). Stopped, it closes a window still open.
+     * by the visitor, or cut off by a page's Cross-Origin-Opener-Policy). Stopped, it closes
+     * a window still open.
      */
-    popupWindow: provideLater<CallbackActorLogic<PopupCommand, void, SignInEvent>>(),
+    popupWindow: popupWindowNotProvided,
     /** Popup mode: listens for the answer of a window that reads as closed and hands it back as `popup.callback`. */
-    popupAnswer: provideLater<CallbackActorLogic<EventObject, { flowId: string }, SignInEvent>>(),
-    /** Runs the callback checks against the flow this tab started. */
-    validateCallback: provideLater<PromiseActorLogic<CallbackOutput, { fragment: Secret<string> }>>(),
-    /** Gets address, salt and publicKey; stores the jwt and the sign-in state. */
-    fetchLogin: provideLater<PromiseActorLogic<SignedInSession, { jwt: Secret<string> }>>(),
-    /** Requests the proof, checks it builds a signer for our address, stores it. */
-    createProof: provideLater<PromiseActorLogic<void, void>>(),
-    /** Signs a personal message with the zkLogin signer. */
-    signMessage: provideLater<PromiseActorLogic<SignOutput, { message: string }>>(),
-    /** Asks the Sui node whether the signature is valid for the address. */
-    verifySignature: provideLater<PromiseActorLogic<Verification, { message: string; signature: string; address: string }>>(),
-    /** Reads the address's SUI balance from the Sui node. */
-    loadBalance: provideLater<PromiseActorLogic<BalanceOutput, { address: string }>>(),
-    /** Asks the faucet for test SUI for the address (testnet and devnet). */
-    requestTestSui: provideLater<PromiseActorLogic<string, { address: string }>>(),
-    /** Builds, signs (zkLogin) and executes a SUI transfer. */
-    sendSui: provideLater<PromiseActorLogic<TransferReceipt, TransferRequest>>(),
-    /** Dry-runs a dApp's transaction on the node: what it will do, why it would fail, or why the node could not be asked. */
-    previewTransaction: provideLater<PromiseActorLogic<TransactionPreview, WalletRequest>>(),
-    /** Signs an approved dApp request with the zkLogin signer (a transaction as built, and executed when asked, with the node). */
-    walletRequest: provideLater<PromiseActorLogic<WalletOutput, ApprovedWalletRequest>>(),
-    /** Clears sign-in state, session and native key. */
-    clearSession: provideLater<PromiseActorLogic<void, { everywhere: boolean }>>(),
+    popupAnswer: popupAnswerNotProvided,
   },
   actions: {
     /** Sends the browser to the provider (attached at the app edge). */
@@ -191,10 +128,16 @@ export const signInMachine = setupMachine({
     refuseStrayCallback: assignIn({ failure: STRAY_CALLBACK }),
     clearFailure: assignIn({ failure: null }),
     assignFragment: assignIn({
-      fragment: ({ event }) => (event as EventOf<'url.fragment'>).fragment,
+      fragment: ({ event }) => {
+        assertEvent(event, 'url.fragment');
+        return event.fragment;
+      },
     }),
     assignRequestedProvider: assignIn({
-      requestedProvider: ({ event }) => (event as EventOf<'user.signIn'>).provider,
+      requestedProvider: ({ event }) => {
+        assertEvent(event, 'user.signIn');
+        return event.provider;
+      },
       notice: null,
     }),
     assignNotice: assignIn<string>({ notice: (_, notice) => notice }),
@@ -439,9 +382,12 @@ export const signInMachine = setupMachine({
             // Clearing is best effort: the visitor is signed out either way.
             onError: 'done',
           },
+          // A callback that arrives meanwhile is kept, and checked once storage is clear.
+          on: { 'url.fragment': { actions: ['clearFailure', 'assignFragment'] } },
         },
         done: {
           ...warmStart,
+          always: { guard: 'hasFragment', target: '#signIn.callback-validating' },
           on: {
             'user.signIn': signIn,
             'wallet.connect': walletSignIn,

@@ -48,13 +48,37 @@ describe('signInMachine: running with stubbed actors', () => {
     if (output.status === 'expired') expect(snapshot.context.notice).toBe('Your session has expired. Please sign in again.');
   });
 
-  it('an actor the app edge did not provide fails, naming itself', async () => {
+  it('a callback that arrives while sign-out clears storage is kept, and checked once storage is clear', async () => {
+    let cleared = () => {};
+    const clearSession = fromPromise<void, { everywhere: boolean }>(() => new Promise<void>((resolve) => (cleared = resolve)));
+    const validated: string[] = [];
+    const validateCallback = fromPromise<CallbackOutput, { fragment: Secret<string> }>(async ({ input }) => {
+      validated.push(input.fragment.reveal());
+      throw SignInError.of('FLOW_NOT_STARTED');
+    });
+    const actor = createActor(stubbedMachine({ restoreSession: restoresTo('signed-in'), clearSession, validateCallback }), {
+      input: {},
+    }).start();
+    await waitFor(actor, (s) => s.matches(inAccount('signed-in')));
+    actor.send({ type: 'user.signOut' });
+    expect(actor.getSnapshot().matches({ 'logged-out': 'clearing' })).toBe(true);
+    actor.send({ type: 'url.fragment', fragment: fragment() });
+    expect(actor.getSnapshot().matches({ 'logged-out': 'clearing' })).toBe(true);
+    expect(validated).toEqual([]);
+
+    cleared();
+    const snapshot = await waitFor(actor, (s) => s.context.failure !== null);
+    expect(validated).toEqual(['#id_token=abc']);
+    expect(snapshot.context.failure?.message).toBe(CATALOGUE.FLOW_NOT_STARTED);
+  });
+
+  it('an operation the app edge did not provide fails, naming itself', async () => {
     // Nothing provided: the restore's stand-in is invoked at start.
     const snapshot = await waitFor(createActor(signInMachine, { input: {} }).start(), (s) => !s.matches('restoring'));
     expect(snapshot.matches('idle')).toBe(true);
     expect(snapshot.context.failure).toMatchObject({
       step: 'restoring',
-      message: 'signInMachine: actor "restoreSession" was not provided',
+      message: 'signInMachine: operation "restoreSession" was not provided',
     });
   });
 

@@ -6,24 +6,16 @@ import { type AnyActorRef, type EventObject, fromCallback, fromPromise } from 'x
 import { initialContext } from './context.ts';
 import { journeyStep } from './journey.ts';
 import { Secret } from './secret.ts';
+import { operationActors, type SignInOperations } from './operations.ts';
 import { signInMachine } from './sign-in.machine.ts';
-import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import type {
-  ApprovedWalletRequest,
   SignInContext,
-  BalanceOutput,
-  CallbackOutput,
   PopupCommand,
   SignInEvent,
   RestoreOutput,
   SignedInSession,
-  SignOutput,
-  StartInput,
-  StartOutput,
   TransactionPreview,
-  Verification,
   WalletAnswer,
-  WalletRequest,
   WalletOutput,
   WalletSession,
 } from './sign-in.types.ts';
@@ -79,38 +71,34 @@ export const PREVIEW: TransactionPreview = {
   gasBudget: '3976000',
 };
 
-export const stubActors = {
-  restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'empty' })),
-  prepareSignIn: fromPromise<void, void>(async () => {}),
-  startSignIn: fromPromise<StartOutput, StartInput>(async ({ input }) => ({
+/** Every operation, doing nothing and succeeding (held to the machine's list by the compiler). */
+export const stubOperations: SignInOperations = {
+  restoreSession: async () => ({ status: 'empty' }),
+  prepareSignIn: async () => {},
+  startSignIn: async ({ input }) => ({
     url: `https://idp.test/${input.provider}${input.state ? `?state=${input.state}` : ''}`,
     expiresAt: SESSION.expiresAt,
-  })),
-  validateCallback: fromPromise<CallbackOutput, { fragment: Secret<string> }>(async () => ({
-    jwt: new Secret('jwt'),
-    provider: 'google',
-  })),
-  fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async () => SESSION),
-  createProof: fromPromise<void, void>(async () => {}),
-  signMessage: fromPromise<SignOutput, { message: string }>(async ({ input }) => ({
-    signature: `sig(${input.message})`,
-    message: input.message,
-  })),
-  verifySignature: fromPromise<Verification, { message: string; signature: string; address: string }>(async () => ({
-    status: 'verified',
-  })),
+  }),
+  validateCallback: async () => ({ jwt: new Secret('jwt'), provider: 'google' }),
+  fetchLogin: async () => SESSION,
+  createProof: async () => {},
+  signMessage: async ({ input }) => ({ signature: `sig(${input.message})`, message: input.message }),
+  verifySignature: async () => ({ status: 'verified' }),
   /** Two SUI, in MIST. */
-  loadBalance: fromPromise<BalanceOutput, { address: string }>(async () => ({ balance: '2000000000' })),
-  requestTestSui: fromPromise<string, { address: string }>(async () => '1000000000'),
-  sendSui: fromPromise<TransferReceipt, TransferRequest>(async ({ input }) => ({ ...input, digest: 'Digest1111' })),
+  loadBalance: async () => ({ balance: '2000000000' }),
+  requestTestSui: async () => '1000000000',
+  sendSui: async ({ input }) => ({ ...input, digest: 'Digest1111' }),
   /** A transfer of 0.25 SUI to another address, with its gas. */
-  previewTransaction: fromPromise<TransactionPreview, WalletRequest>(async () => PREVIEW),
-  walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async ({ input }) =>
+  previewTransaction: async () => PREVIEW,
+  walletRequest: async ({ input }) =>
     input.kind === 'getSession'
       ? { session: new Secret(WALLET_SESSION) }
       : { bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=', signature: `signed:${input.requestId}` },
-  ),
-  clearSession: fromPromise<void, { everywhere: boolean }>(async () => {}),
+  clearSession: async () => {},
+};
+
+export const stubActors = {
+  ...operationActors(stubOperations),
   /** A sign-in window that opens and then waits: tests send its events themselves. */
   popupWindow: fromCallback<PopupCommand, void, SignInEvent>(({ sendBack }) => {
     sendBack({ type: 'popup.opened', flowId: 'flow-1' });

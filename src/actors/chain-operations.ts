@@ -19,7 +19,7 @@ import type { TransferReceipt, TransferRequest } from '../../machines/transfer.t
 import type { AppConfig } from '../config.ts';
 import { lazyModule } from '../lazy-module.ts';
 import type { ZkLoginAccountSigner } from '../zklogin/zklogin-signature.ts';
-import type { OperationArgs } from './operation.ts';
+import type { OperationArgs } from '../../machines/operations.ts';
 
 const readsModule = lazyModule(() => import('../sui/node-reads.ts'));
 const transactionsModule = lazyModule(() => import('../sui/node-client.ts'));

@@ -1,17 +1,10 @@
 /**
- * The one shape of the machine's operations: a plain async function of what a promise
- * actor's creator receives (its input, and the signal that aborts when the machine stops
- * it), returning plain data or throwing a SignInError or a service's error.
+ * What the operations share: `operation`, which types one by its output and input (their
+ * shape and list are the machine's: machines/operations.ts), and the read of the stored
+ * sign-in that several begin with.
  */
+import type { Operation } from '../../machines/operations.ts';
 import type { SignInSession, SignInState, SessionStore } from '../storage/session-store.ts';
-
-/** What a promise actor's creator receives, as far as the operations use it. */
-export interface OperationArgs<I> {
-  input: I;
-  signal: AbortSignal;
-}
-
-export type Operation<O, I> = (args: OperationArgs<I>) => Promise<O>;
 
 /** Types an operation by its output and input. */
 export const operation = <O, I>(run: Operation<O, I>) => run;

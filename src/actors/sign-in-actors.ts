@@ -7,35 +7,49 @@
  *   callback.ts  the provider's answer checked, then the login lookup, checked too
  *   proof.ts     Create proof, and the signer every signature uses
  *   sign-out.ts  the end of a session, here or everywhere
- * and the node's work beside the account (chain-operations.ts). `createSignInActors` wraps
- * them as XState promise actors; the page instead loads them lazily
- * (src/app/lazy-operations.ts), so that none of this is on the first page.
+ * and the node's work beside the account (chain-operations.ts). Their list, with each one's
+ * input and output, is the machine's (machines/operations.ts): `createSignInOperations`
+ * is held to it by the compiler. The page loads this module lazily, as the sign-in
+ * runtime (src/app/lazy-operations.ts), so that none of this is on the first page.
  */
-import { fromPromise, type PromiseActorLogic } from 'xstate';
+import { operationActors, type SignInOperations } from '../../machines/operations.ts';
+import type { AppConfig } from '../config.ts';
 import { createCallback } from './callback.ts';
 import { createChainOperations } from './chain-operations.ts';
-import type { SignInDependencies } from './dependencies.ts';
-import type { Operation } from './operation.ts';
+import { createDependencies, type SignInDependencies } from './dependencies.ts';
 import { createProofSteps, preloadSignerCode } from './proof.ts';
 import { createRestore } from './restore.ts';
 import { createSignOut } from './sign-out.ts';
 import { createStart } from './start.ts';
 import { createWalletSessionRead } from './wallet-session.ts';
 
-export type { OperationArgs } from './operation.ts';
-
 /** Fetches the code the next steps need, so that no click waits for it. */
 export const preloadSignInCode = preloadSignerCode;
 
-export function createSignInOperations(deps: SignInDependencies) {
-  const { abandonLookup, ...callback } = createCallback(deps);
-  const { currentSigner, forgetSigner, ...proof } = createProofSteps(deps);
+/** Every operation of the machine (machines/operations.ts) over `deps`. */
+export function createSignInOperations(deps: SignInDependencies): SignInOperations {
+  const { abandonLookup, validateCallback, fetchLogin } = createCallback(deps);
+  const { currentSigner, forgetSigner, createProof, signMessage } = createProofSteps(deps);
+  const { prepareSignIn, startSignIn } = createStart(deps);
+  const chain = createChainOperations({
+    config: deps.config,
+    signer: currentSigner,
+    walletSession: createWalletSessionRead(deps),
+  });
   return {
     restoreSession: createRestore(deps),
-    ...createStart(deps),
-    ...callback,
-    ...proof,
-    ...createChainOperations({ config: deps.config, signer: currentSigner, walletSession: createWalletSessionRead(deps) }),
+    prepareSignIn,
+    startSignIn,
+    validateCallback,
+    fetchLogin,
+    createProof,
+    signMessage,
+    verifySignature: chain.verifySignature,
+    loadBalance: chain.loadBalance,
+    requestTestSui: chain.requestTestSui,
+    sendSui: chain.sendSui,
+    previewTransaction: chain.previewTransaction,
+    walletRequest: chain.walletRequest,
     clearSession: createSignOut(deps, () => {
       forgetSigner();
       abandonLookup();
@@ -43,21 +57,24 @@ export function createSignInOperations(deps: SignInDependencies) {
   };
 }
 
-export type SignInOperations = ReturnType<typeof createSignInOperations>;
-
-/** The promise-actor type of each operation, as the machine expects it. */
-export type SignInActors = {
-  [K in keyof SignInOperations]: SignInOperations[K] extends Operation<infer O, infer I> ? PromiseActorLogic<O, I> : never;
-};
-
-/** Wraps operations as XState promise actors. */
-export function toActors(operations: { [K in keyof SignInOperations]: SignInOperations[K] }): SignInActors {
-  return Object.fromEntries(
-    Object.entries(operations).map(([name, run]) => [name, fromPromise(run as Operation<unknown, unknown>)]),
-  ) as SignInActors;
-}
-
 /** The machine's actors over real dependencies. */
-export function createSignInActors(deps: SignInDependencies): SignInActors {
-  return toActors(createSignInOperations(deps));
+export function createSignInActors(deps: SignInDependencies) {
+  return operationActors(createSignInOperations(deps));
 }
+
+/**
+ * The sign-in runtime: the operations over this page's storage, key vault, login service
+ * and node, made once this chunk has loaded (src/app/lazy-operations.ts).
+ */
+export function createSignInRuntime(config: AppConfig) {
+  const dependencies = createDependencies(config);
+  return {
+    operations: createSignInOperations(dependencies),
+    /** Another tab signed out: listen once the runtime exists (before, there is nothing to clear). */
+    onSignOutElsewhere: (listener: () => void) => dependencies.tabs.onSignOut(listener),
+    /** Fetches the signer code ahead of the clicks that need it (the key's code is in this chunk). */
+    preloadSignInCode,
+  };
+}
+
+export type SignInRuntime = ReturnType<typeof createSignInRuntime>;

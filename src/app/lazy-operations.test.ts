@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.ts';
 import { storageKeys } from '../storage/keys.ts';
 import { signInStored } from '../storage/stored.ts';
-import { runtimeModule } from './runtime-chunk.ts';
-import { createLazySignIn } from './lazy-operations.ts';
+import { createLazySignIn, runtimeModule } from './lazy-operations.ts';
 
 const result = parseConfig({ VITE_ENOKI_API_KEY: 'enoki_public_lazy', VITE_GOOGLE_CLIENT_ID: 'g' }, 'https://app.test/');
 if (!result.ok) throw new Error(result.errors.join('\n'));
@@ -19,7 +18,7 @@ describe('lazy sign-in operations', () => {
     const signIn = createLazySignIn(config, () => loaded++);
     expect(signInStored()).toBe(false);
     expect(signInStored(storageKeys(config.enokiApiKey))).toBe(false);
-    const empty = await signIn.operation('restoreSession')(restoreArgs);
+    const empty = await signIn.operations.restoreSession(restoreArgs);
     expect(empty).toEqual({ status: 'empty' });
     expect(runtimeModule.get()).toBeUndefined();
 
@@ -29,7 +28,7 @@ describe('lazy sign-in operations', () => {
     expect(signInStored(storageKeys(config.enokiApiKey))).toBe(true);
     expect(signInStored(storageKeys('another_app_key'))).toBe(false);
     expect(loaded).toBe(0);
-    const restored = await signIn.operation('restoreSession')(restoreArgs);
+    const restored = await signIn.operations.restoreSession(restoreArgs);
     expect(restored).toEqual({ status: 'unreadable' });
     expect(runtimeModule.get()).toBeDefined();
     expect(loaded).toBe(1);

@@ -1,18 +1,26 @@
 /**
- * The machine's operations, with their code in a chunk of its own (sign-in-runtime.ts,
- * through runtime-chunk.ts). Each operation forwards to the loaded one at once when
+ * The machine's operations, with their code in a chunk of its own (the sign-in runtime,
+ * src/actors/sign-in-actors.ts). Each operation forwards to the loaded one at once when
  * the chunk is there (no task hop: a warm start reaches the network in the intent's own
  * task), else loads it first. One thing is answered without it: a restore with nothing
  * stored (a first visit), so the sign-in buttons never wait for code they do not need.
- * Plain async functions: the app edge makes them the machine's actors (sign-in-actor.ts).
  */
-import type { Operation } from '../actors/operation.ts';
-import type { OperationArgs, SignInOperations } from '../actors/sign-in-actors.ts';
+import {
+  eachOperation,
+  type InputOf,
+  type Operation,
+  type OperationName,
+  type OutputOf,
+  type SignInOperations,
+} from '../../machines/operations.ts';
+import type { SignInRuntime } from '../actors/sign-in-actors.ts';
 import type { AppConfig } from '../config.ts';
+import { lazyModule } from '../lazy-module.ts';
 import { storageKeys } from '../storage/keys.ts';
 import { signInStored } from '../storage/stored.ts';
-import { runtimeModule } from './runtime-chunk.ts';
-import type { SignInRuntime } from './sign-in-runtime.ts';
+
+/** The sign-in runtime's chunk: the boot asks for it first thing on a page with a session or a callback (src/early-load.ts). */
+export const runtimeModule = lazyModule(() => import('../actors/sign-in-actors.ts'));
 
 /** Ours (the spec names none): the sign-in code did not arrive; nothing stored was touched. */
 export const CODE_NOT_LOADED =
@@ -34,17 +42,22 @@ export function createLazySignIn(config: AppConfig, onLoad: (runtime: SignInRunt
     }
     return runtime;
   };
+  /** The runtime's operation `name`: run at once when the runtime is there, else once it has loaded. */
+  const lazily =
+    <K extends OperationName>(name: K): Operation<OutputOf<K>, InputOf<K>> =>
+    (args) => {
+      const run = (loaded: SignInRuntime) => loaded.operations[name](args);
+      return runtime ? run(runtime) : load().then(run);
+    };
   const keys = storageKeys(config.enokiApiKey);
+  const restoreSession = lazily('restoreSession');
+  const operations: SignInOperations = {
+    ...eachOperation(lazily),
+    // Before the runtime exists nothing can have been stored in its memory fallback either.
+    restoreSession: (args) => (!runtime && !signInStored(keys) ? Promise.resolve({ status: 'empty' }) : restoreSession(args)),
+  };
   return {
-    /** The runtime's operation `name`: run at once when the runtime is there, else once it has loaded. */
-    operation:
-      (name: keyof SignInOperations) =>
-      (args: OperationArgs<unknown>): Promise<unknown> => {
-        // Before the runtime exists nothing can have been stored in its memory fallback either.
-        if (name === 'restoreSession' && !runtime && !signInStored(keys)) return Promise.resolve({ status: 'empty' });
-        const run = (loaded: SignInRuntime) => (loaded.operations[name] as Operation<unknown, unknown>)(args);
-        return runtime ? run(runtime) : load().then(run);
-      },
+    operations,
     /** Loads the runtime now (a session or callback needs it; or the browser is idle). */
     load,
   };

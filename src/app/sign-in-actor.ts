@@ -2,9 +2,9 @@
  * The app edge: signInMachine with its real actors and browser actions, fed by the URL
  * fragment at load, on every hashchange, and when the page returns from the bfcache.
  */
-import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
+import { operationActors } from '../../machines/operations.ts';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
-import type { SignInActors, SignInOperations } from '../actors/sign-in-actors.ts';
 import type { AppConfig } from '../config.ts';
 import { isCallbackFragment } from '../zklogin/callback-fragment.ts';
 import { Secret } from '../../machines/secret.ts';
@@ -12,27 +12,6 @@ import { createLazySignIn } from './lazy-operations.ts';
 import { popupAnswer, popupWindow } from './popup-window.ts';
 
 export type SignInActorRef = ActorRefFrom<typeof signInMachine>;
-
-/**
- * The machine's actors that are the sign-in runtime's operations, loaded with its chunk
- * (lazy-operations.ts): every actor but the sign-in window's.
- */
-const OPERATIONS = [
-  'restoreSession',
-  'prepareSignIn',
-  'startSignIn',
-  'validateCallback',
-  'fetchLogin',
-  'createProof',
-  'signMessage',
-  'verifySignature',
-  'loadBalance',
-  'requestTestSui',
-  'sendSui',
-  'previewTransaction',
-  'walletRequest',
-  'clearSession',
-] as const satisfies readonly (keyof SignInOperations)[];
 
 /** Drops the fragment from the URL in place: no history entry, no token left behind. */
 function clearFragment() {
@@ -55,11 +34,9 @@ export function startSignInActor(
 ): { actor: SignInActorRef; preload: () => void } {
   // The runtime loads only once an actor runs or `preload` is called: the actor is there by then.
   const signIn = createLazySignIn(config, (runtime) => runtime.onSignOutElsewhere(() => actor.send({ type: 'tab.signedOut' })));
-  // Each operation as a promise actor, as the runtime's own chunk wraps them (toActors).
-  const operations = Object.fromEntries(OPERATIONS.map((name) => [name, fromPromise(signIn.operation(name))]));
   const machine = signInMachine.provide({
     // Only a popup build has the window's actors (the machine never asks for them otherwise).
-    actors: { ...(operations as unknown as SignInActors), ...(__POPUP_MODE__ ? { popupWindow, popupAnswer } : {}) },
+    actors: { ...operationActors(signIn.operations), ...(__POPUP_MODE__ ? { popupWindow, popupAnswer } : {}) },
     actions: {
       navigate: (_, { url }) => window.location.assign(url),
       clearFragment,
