@@ -14,7 +14,7 @@
  *
  * Three workers, one per project at a time: each project's journeys share its servers'
  * state (the mock Sui node's balances, the real-mode mock server's injected faults), so
- * they run one after another, and projects side by side (popup mode after real mode). The
+ * they run one after another, and projects side by side, three at a time. The
  * built-in journeys, more than half of the run, are split in two projects of about equal
  * length, each with a preview server of its own (the same build): two servers' mocks share
  * nothing. The dev server (port 4175) has two users, e2e/inspector.spec.ts and
@@ -115,12 +115,13 @@ export default defineConfig({
       use: { baseURL: `http://localhost:${BUILT_IN_SECOND_PORT}` },
     },
     // The popup journeys, and the wallet journeys again (every one but the redirect's own),
-    // in the third worker once real mode is done (its journeys end first): three browsers
-    // at a time, never four.
+    // listed last: a worker takes them once a project above has none left (real mode's end
+    // first), so three browsers run at a time, never four. Not a dependency of real mode:
+    // Playwright starts a dependent project only once every project of the phase before
+    // has finished.
     {
       name: 'popup-mode',
       workers: 1,
-      dependencies: ['real-mode'],
       testMatch: [/\.popup\.spec\.ts$/, /\/wallet\.spec\.ts$/],
       use: { baseURL: `http://localhost:${POPUP_MODE_PORT}` },
     },

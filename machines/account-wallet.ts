@@ -138,7 +138,7 @@ export const walletRegion = {
         input: ({ context }: { context: SignInContext }): ApprovedWalletRequest => ({
           ...context.walletRequest!,
           // Only a dry run that succeeded has bytes.
-          built: (context.walletPreview as { bytes?: string } | null)?.bytes,
+          built: context.walletPreview?.status === 'ok' ? context.walletPreview.bytes : undefined,
         }),
         onDone: {
           target: 'waiting',
@@ -251,10 +251,11 @@ export const walletActions = {
     },
   }),
   /** The dApp's request answered: signed (`ok`), refused with why, or rejected by the visitor. */
-  answerWalletRequest: answerIn<RequestAnswer>(
-    ({ context }, answer) =>
-      ({ type: 'wallet.answer', requestId: context.walletRequest?.requestId ?? '', ...answer }) as WalletAnswer,
-  ),
+  answerWalletRequest: answerIn<RequestAnswer>(({ context }, answer): WalletAnswer => ({
+    type: 'wallet.answer',
+    requestId: context.walletRequest?.requestId ?? '',
+    ...answer,
+  })),
   assignWalletPreview: assignIn<TransactionPreview>({ walletPreview: (_, preview) => preview }),
   clearWalletRequest: assignIn({ walletRequest: null, walletPreview: null }),
 };

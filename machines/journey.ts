@@ -22,8 +22,10 @@ export type JourneyStep = (typeof JOURNEY_STEPS)[number];
 
 /** The journey's step for a state value (e.g. 'ready' for the account at ready, signing). */
 export function journeyStep(value: StateValue): JourneyStep {
-  if (typeof value === 'string') return value as JourneyStep;
-  const [top, inner] = Object.entries(value)[0]!;
+  const [top, inner] = typeof value === 'string' ? [value, undefined] : Object.entries(value)[0]!;
   // Within the account (parallel), the step is its session region's: 'ready' from { ready: 'signing' }.
-  return top === 'account' ? journeyStep((inner as { session: StateValue }).session) : (top as JourneyStep);
+  if (top === 'account' && typeof inner === 'object' && inner.session !== undefined) return journeyStep(inner.session);
+  const step = JOURNEY_STEPS.find((name) => name === top);
+  if (!step) throw new Error(`journeyStep: "${top}" is not a step of the journey`);
+  return step;
 }

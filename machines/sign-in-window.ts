@@ -42,7 +42,7 @@ export function signInWindow({
 }) {
   const { closed, lost } = renewal ? RENEWAL_NOTICES : POPUP_NOTICES;
   return {
-    tags: (renewal ? ['renewing'] : ['can-sign-in', 'awaiting-popup']) as SignInTag[],
+    tags: renewal ? (['renewing'] satisfies SignInTag[]) : (['can-sign-in', 'awaiting-popup'] satisfies SignInTag[]),
     invoke: { id: 'popupWindow', src: 'popupWindow' },
     initial: 'opening',
     on: {

@@ -55,8 +55,12 @@ const popupAnswerNotProvided = fromCallback<EventObject, { flowId: string }, Sig
   throw new Error('signInMachine: actor "popupAnswer" was not provided');
 });
 
-/** The session the restore found: the transition's guard has chosen an answer that holds one. */
-const restoredSession = ({ event }: { event: { output: RestoreOutput } }) => event.output as SignedInSession;
+/** The session the restore found (the transition's guard has chosen an answer that holds one). */
+function restoredSession({ event }: { event: { output: RestoreOutput } }): SignedInSession {
+  const { output } = event;
+  if (output.status === 'signed-in' || output.status === 'ready') return output;
+  throw new Error(`signInMachine: the restore found no session (${output.status})`);
+}
 
 /** Where no account is shown, a new callback fragment is validated; any alert gives way to it. */
 const onFragment = { target: '#signIn.callback-validating', actions: ['clearFailure', 'assignFragment'] } as const;
@@ -156,7 +160,11 @@ export const signInMachine = setup({
     hasFailure: ({ context }: GuardArgs) => context.failure !== null,
     /** On the restore's answer: storage held `status`. */
     restoredAs: ({ event }: { event: EventObject }, status: RestoreOutput['status']) =>
-      (event as { output?: RestoreOutput }).output?.status === status,
+      'output' in event &&
+      typeof event.output === 'object' &&
+      event.output !== null &&
+      'status' in event.output &&
+      event.output.status === status,
     canRetry: ({ context }: GuardArgs) => context.failure?.retryable === true,
     renewing: ({ context }: GuardArgs) => context.renewing,
     flowLeftHere: ({ context }: GuardArgs) => context.pendingFlow || context.signInWindow?.expiresAt != null,
@@ -208,7 +216,10 @@ export const signInMachine = setup({
             target: 'logged-out',
             actions: [
               { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE },
-              { type: 'assignEndedProvider', params: ({ event }) => (event.output as { provider?: Provider }).provider },
+              {
+                type: 'assignEndedProvider',
+                params: ({ event }) => (event.output.status === 'expired' ? event.output.provider : undefined),
+              },
             ],
           },
           {

@@ -325,7 +325,6 @@ export type SignInEvent =
  * model-based test), so the check would never fail for a visitor, and it weighed on the
  * first page.
  */
-export type EventOf<T extends SignInEvent['type']> = Extract<SignInEvent, { type: T }>;
 
 export interface SignedInSession {
   provider: Provider;
