@@ -5,9 +5,6 @@ import { builtInMocks } from './mocks/vite-plugin.ts';
 import { configTemplate, connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
 import { buildMarker } from './vite-plugins/build-marker.ts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.ts';
-import { elkWithoutRequire } from './vite-plugins/elk-without-require.ts';
-import { poseidonLiteAsEsm } from './vite-plugins/poseidon-as-esm.ts';
-import { leanPreload } from './vite-plugins/lean-preload.ts';
 import { productionHeadersPlugin } from './vite-plugins/production-headers.ts';
 
 // Headers for every page the dev and preview servers send. The token must never leak
@@ -40,9 +37,9 @@ const DAPP_BUILD = 'ZKLOGIN_DAPP_BUILD';
  * The example dApp (dapp.html) is a second page of the same `vite build`, built once the
  * app's own bundle is written, into the same directory, with no chunk shared with the
  * app: it ships what a dApp adopting the wallets would ship, and the app's first page
- * stays one file. (As a second input of one bundle, the two pages' shared code became
- * shared chunks, and the app's first page three files and 2 KB more.) The dev server
- * serves dapp.html as it is.
+ * carries none of the dApp's code. (As a second input of one bundle, the two pages' shared
+ * code became shared chunks that the app's first page loaded too: 2 KB more.) The dev
+ * server serves dapp.html as it is.
  */
 function dappPage(mode: string): Plugin {
   let outDir = 'dist';
@@ -68,9 +65,6 @@ export default defineConfig(({ mode, command }) => {
   const signInMode = settings.VITE_SIGN_IN_MODE ?? 'redirect';
   return {
     plugins: [
-      leanPreload(),
-      elkWithoutRequire(),
-      poseidonLiteAsEsm(),
       react(),
       builtInMocks({ devServer: isBuiltIn(settings) && mode !== 'test', network }),
       contentSecurityPolicy({ connectSources: connectSources(settings) }),

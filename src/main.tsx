@@ -10,8 +10,8 @@ import { isSignInWindow } from './popup-relay.ts';
 import { mayShowAccount } from './early-load.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { waitFor } from 'xstate';
 import { startSignInActor } from './app/sign-in-actor.ts';
-import { whenSnapshot } from './app/when-snapshot.ts';
 import type { TransitionEntry } from './app/transition-log.ts';
 import { createTransitionRecorder } from './app/transition-recorder.ts';
 import { availableProviders, pageConfig } from './config.ts';
@@ -53,11 +53,12 @@ async function boot() {
   // the login service answers, and its render is done before the answer arrives.
   // Capped, so that slow storage never leaves the page blank.
   // The account's screens are fetched meanwhile, so that an account paints at once.
-  // One cap for both waits.
-  const firstAnswer = whenSnapshot(
+  // One cap for both waits. A machine that stopped or failed gives no answer: the page is
+  // painted as it is, at once.
+  const firstAnswer = waitFor(
     actor,
     (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating'),
-  );
+  ).catch(() => {});
   await Promise.race([
     Promise.all([firstAnswer, mayShowAccount ? loadAccountScreens() : undefined]),
     new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
@@ -82,7 +83,8 @@ async function boot() {
   // work), the wallets must still be registered and the recorder must hand its snapshots on.
   const whenIdle = (task: () => void) =>
     window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 1_000 }) : setTimeout(task, 200);
-  const settled = isCallbackPage ? whenSnapshot(actor, (snapshot) => snapshot.hasTag('settled')) : Promise.resolve();
+  // A machine that stopped or failed never settles: the code is fetched all the same.
+  const settled = isCallbackPage ? waitFor(actor, (snapshot) => snapshot.hasTag('settled')).catch(() => {}) : Promise.resolve();
   void settled.then(() =>
     whenIdle(() => {
       preload();

@@ -10,8 +10,7 @@ import { TEST_API_KEY, TEST_API_URL, type createTestLoginService } from '../../m
 import { parseConfig, type AppConfig } from '../config.ts';
 import { createVaultEncryption } from '../storage/encryption.ts';
 import { createMemoryVault, type KeyVault } from '../storage/key-vault.ts';
-import { storageKeys } from '../storage/keys.ts';
-import { VAULT_ENTRIES } from '../storage/vault-entries.ts';
+import { storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
 import { createSessionStore } from '../storage/session-store.ts';
 import { createMemoryStore, type KeyValueStore } from '../storage/store.ts';
 import { createDependencies } from './dependencies.ts';

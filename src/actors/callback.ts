@@ -12,7 +12,7 @@ import { Secret } from '../../machines/secret.ts';
 import type { CallbackOutput, SignedInSession } from '../../machines/sign-in.types.ts';
 import { normalizedSuiAddress } from '../../machines/sui-address.ts';
 import { lazyModule } from '../lazy-module.ts';
-import { nativeKeyEntry } from '../storage/vault-entries.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { readableToken, validateCallback } from '../zklogin/callback.ts';
 import { readEmailClaim, readIdTokenClaims } from '../zklogin/id-token-claims.ts';

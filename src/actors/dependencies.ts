@@ -8,8 +8,7 @@ import type { LoginServiceClient } from '../login-service/client.ts';
 import { createLoginServiceClient } from '../login-service/client.ts';
 import { createVaultEncryption, type Encryption } from '../storage/encryption.ts';
 import { createDefaultVault, type KeyVault } from '../storage/key-vault.ts';
-import { storageKeys } from '../storage/keys.ts';
-import { VAULT_ENTRIES } from '../storage/vault-entries.ts';
+import { storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
 import { createSessionStore, type SessionStore } from '../storage/session-store.ts';
 import { createDefaultStore, type KeyValueStore } from '../storage/store.ts';
 

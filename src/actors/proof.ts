@@ -14,8 +14,6 @@ import type { EphemeralSigner } from '../zklogin/zklogin-signature.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { operation, readStored } from './operation.ts';
 
-// The key's code is part of the sign-in chunk: every sign-in needs it, and as a chunk of
-// its own it cost every visitor some 200 bytes of gzip for the split alone.
 const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
 
 /** Fetches the signing code, so that no click waits for it. */

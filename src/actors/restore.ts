@@ -6,7 +6,7 @@
  */
 import { isExpired } from '../../machines/expiry.ts';
 import type { RestoreOutput, SignedInSession } from '../../machines/sign-in.types.ts';
-import { nativeKeyEntry } from '../storage/vault-entries.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
 import { readEmailClaim } from '../zklogin/id-token-claims.ts';
 import type { StoredSignIn } from '../storage/session-store.ts';
 import type { SignInDependencies } from './dependencies.ts';

@@ -4,7 +4,7 @@
  * storage: its own session and native key go). What the running page keeps of it (the
  * signer, a lookup under way) is dropped by `forget`.
  */
-import { nativeKeyEntry } from '../storage/vault-entries.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { operation } from './operation.ts';
 

@@ -9,7 +9,7 @@ import { assertProvider, SignInError } from '../../machines/errors.ts';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import type { StartInput, StartOutput } from '../../machines/sign-in.types.ts';
 import { lazyModule } from '../lazy-module.ts';
-import { nativeKeyEntry } from '../storage/vault-entries.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { createEphemeralKey, type NewEphemeralKey } from '../zklogin/ephemeral-key.ts';
 import { readIdTokenClaims } from '../zklogin/id-token-claims.ts';

@@ -7,8 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createActor, waitFor } from 'xstate';
 import { CATALOGUE } from '../../machines/errors.ts';
 import { createTestLoginService, TEST_API_KEY } from '../../mocks/testing.ts';
-import { storageKeys } from '../storage/keys.ts';
-import { nativeKeyEntry, VAULT_ENTRIES } from '../storage/vault-entries.ts';
+import { nativeKeyEntry, storageKeys, VAULT_ENTRIES } from '../storage/keys.ts';
 import { createMemoryVault } from '../storage/key-vault.ts';
 import { createMemoryStore } from '../storage/store.ts';
 import { actorTestHarness, config, readSession, storedValues } from './actor-test-harness.ts';

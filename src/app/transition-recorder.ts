@@ -3,11 +3,11 @@
  * first page.
  *
  * The log (transition-log.ts) redacts and copies every transition for the devtools panel,
- * "Copy as JSON" and test reports; showing the first page needs none of it (its code and
- * the redaction's, off the first page, saved 369 bytes of gzip there). The recorder keeps
- * the root machine's snapshots, each with the time it arrived, until the log's code has
- * loaded (when the browser is idle, or when the panel opens), then hands them to the log
- * in order, and every later one at once.
+ * "Copy as JSON" and test reports; showing the first page needs none of it, so that work
+ * waits until the page is up rather than running beside the boot and a callback's login
+ * request. The recorder keeps the root machine's snapshots, each with the time it arrived,
+ * until the log's code has loaded (when the browser is idle, or when the panel opens),
+ * then hands them to the log in order, and every later one at once.
  */
 import type { InspectionEvent } from 'xstate';
 import { lazyModule } from '../lazy-module.ts';

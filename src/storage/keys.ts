@@ -1,6 +1,7 @@
 /**
  * Storage names: a prefix plus the application key, so that two apps on one origin,
- * or one app with two keys, never read each other's data.
+ * or one app with two keys, never read each other's data; and the names of the entries
+ * in the key vault (the IndexedDB database named here).
  */
 export const STORAGE_PREFIX = '@zklogin-sign-in';
 
@@ -20,3 +21,15 @@ export function storageKeys(appKey: string): StorageKeys {
     database: `${STORAGE_PREFIX}/${appKey}`,
   };
 }
+
+/** Names of the entries in the key vault (the database above). */
+export const VAULT_ENTRIES = {
+  /** The HKDF master key that session encryption keys are derived from. */
+  sessionKey: 'session-key',
+} as const;
+
+/**
+ * The vault entry of one flow's native (WebCrypto) ephemeral key. One entry per flow, so
+ * that a sign-in started in another tab never replaces this tab's key.
+ */
+export const nativeKeyEntry = (id: string) => `ephemeral-key/${id}`;

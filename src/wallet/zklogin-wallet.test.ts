@@ -5,11 +5,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { WALLET_REFUSALS } from './wallet-refusals.ts';
-import type { ApprovedWalletRequest, WalletOutput, WalletRequest } from '../../machines/sign-in.types.ts';
+import type { ApprovedWalletRequest, RestoreOutput, WalletOutput, WalletRequest } from '../../machines/sign-in.types.ts';
 import { getSession, getWalletMetadata, isEnokiWallet, isGoogleWallet } from '@mysten/enoki';
 import { Secret } from '../../machines/secret.ts';
 import { restoresTo, SESSION, type StubActors, stubbedMachine, WALLET_SESSION } from '../../machines/test-stubs.ts';
-import { WALLETS_REMOVED, ZkLoginWallet } from './zklogin-wallet.ts';
+import { MACHINE_STOPPED, WALLETS_REMOVED, ZkLoginWallet } from './zklogin-wallet.ts';
 
 async function walletOver(overrides: Partial<StubActors> = {}) {
   const actor = createActor(
@@ -126,6 +126,19 @@ describe('ZkLoginWallet', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ account: { session: 'ready', wallet: 'working' } }));
     actor.send({ type: 'tab.signedOut' });
     await expect(signing).rejects.toThrow(WALLET_REFUSALS.signedOut);
+  });
+
+  it('a request to a machine that stopped before it settled is refused, never left hanging', async () => {
+    const actor = createActor(
+      stubbedMachine({
+        restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(() => new Promise(() => {})),
+      }),
+      { input: { chain: 'sui:testnet' } },
+    ).start();
+    const wallet = new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet' });
+    const connecting = wallet.features['standard:connect'].connect({ silent: true });
+    actor.stop();
+    await expect(connecting).rejects.toThrow(MACHINE_STOPPED);
   });
 
   describe("Enoki's features", () => {

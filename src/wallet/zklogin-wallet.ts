@@ -28,6 +28,7 @@ import {
   type WalletAccount,
 } from '@mysten/wallet-standard';
 import { fromBase64, toBase64 } from '@mysten/utils';
+import { waitFor } from 'xstate';
 import { walletAccountOf } from '../../machines/account-wallet.ts';
 import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
 import { clearConnect, noteConnect } from './returning-connect.ts';
@@ -42,7 +43,6 @@ import type {
   WalletSignOutput,
 } from '../../machines/sign-in.types.ts';
 import type { SignInActorRef } from '../app/sign-in-actor.ts';
-import { whenSnapshot } from '../app/when-snapshot.ts';
 import { walletIcon } from './icons.ts';
 
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
@@ -73,6 +73,15 @@ function accountData(snapshot: Snapshot, provider: Provider): WalletAccountData 
 
 /** Ours: the page unregistered the wallets; a request then (or one the visitor was being asked about) is refused. */
 export const WALLETS_REMOVED = 'The page removed the wallet before the visitor answered, so nothing was signed.';
+
+/** Ours: the page's machine stopped or failed, so no request will be answered; it is refused rather than left waiting. */
+export const MACHINE_STOPPED = "This page's sign-in has stopped: reload the page to use the wallet.";
+
+/** xstate's waitFor, with a machine that stopped or failed (waitFor's rejection) read as MACHINE_STOPPED. */
+const waitForMachine = (actor: SignInActorRef, predicate: (snapshot: Snapshot) => boolean) =>
+  waitFor(actor, predicate).catch(() => {
+    throw new Error(MACHINE_STOPPED);
+  });
 
 export class ZkLoginWallet implements Wallet {
   readonly #actor: SignInActorRef;
@@ -157,7 +166,7 @@ export class ZkLoginWallet implements Wallet {
    */
   async #ask(requestId: string, event: SignInEvent, needsAccount = false): Promise<Answered> {
     const actor = this.#actor;
-    await whenSnapshot(actor, settled);
+    await waitForMachine(actor, settled);
     return new Promise<Answered>((resolve, reject) => {
       const stop = () => {
         answers.unsubscribe();
@@ -237,7 +246,7 @@ export class ZkLoginWallet implements Wallet {
       throw new Error(`This wallet's account is on ${network}: it has no session for ${input.network}.`);
     }
     for (;;) {
-      await whenSnapshot(this.#actor, (snapshot) => settled(snapshot) && !snapshot.context.walletRequest);
+      await waitForMachine(this.#actor, (snapshot) => settled(snapshot) && !snapshot.context.walletRequest);
       const account = accountData(this.#actor.getSnapshot(), this.#provider);
       if (!account) return null;
       const requestId = crypto.randomUUID();

@@ -8,7 +8,7 @@
  * fetched only when it is used, and signing code lives in signer.ts.
  */
 import type { KeyVault } from '../storage/key-vault.ts';
-import { nativeKeyEntry } from '../storage/vault-entries.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
 import { NATIVE_KEY_MARKER } from '../storage/session-store.ts';
 import { generateNativeEd25519, NATIVE_ED25519, toSuiPublicKey } from './native-ed25519.ts';
 

@@ -3,8 +3,8 @@
  * the login service verifies the token before it derives an address from it.
  *
  * It gives the same outcome as `decodeJwt` from `@mysten/sui/zklogin` (a differential
- * property test holds it to that), without bringing that module's hashing code into the
- * first page, where every byte counts.
+ * property test holds it to that), without that module, which imports all sixteen of
+ * poseidon-lite's widths (see nonce-check.ts) where reading a token needs none.
  */
 import { fromBase64 } from '@mysten/utils';
 import { SignInError } from '../../machines/errors.ts';

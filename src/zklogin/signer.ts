@@ -3,7 +3,7 @@
  * Loaded lazily, with zklogin-signature.ts: this is where the signing code is.
  */
 import type { KeyVault } from '../storage/key-vault.ts';
-import { nativeKeyEntry } from '../storage/vault-entries.ts';
+import { nativeKeyEntry } from '../storage/keys.ts';
 import { NATIVE_KEY_MARKER, type SignInSession, type SignInState } from '../storage/session-store.ts';
 import { isNativeEd25519Entry, NATIVE_ED25519 } from './native-ed25519.ts';
 import { NativeSigner } from './native-signer.ts';
