@@ -1,9 +1,12 @@
 /**
- * What each state of signInMachine is, in a sentence: for people (the generated chart and
- * docs, the devtools panel), not for the machine, which never reads them. Kept beside the
- * machine rather than inside it so that the page does not carry this prose on its first
- * load; `descriptionOf` is how every reader gets a state's description.
+ * What each state of signInMachine is, and who sends each event it handles, in a sentence:
+ * for people (the generated chart and docs, the devtools panel), not for the machine, which
+ * never reads them. Kept beside the machine rather than inside it so that the page does not
+ * carry this prose on its first load; `descriptionOf` is how every reader gets a state's
+ * description, `eventDescriptionOf` an event's. sign-in.descriptions.test.ts holds both
+ * lists to the machine: every state and event described, none that it does not have.
  */
+import type { SignInEvent } from './sign-in.types.ts';
 
 /** By state node id (`signIn.<path>`). */
 export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
@@ -77,4 +80,65 @@ export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
 /** A state node's description: its own (a test machine's), else the one kept here. */
 export function descriptionOf(node: { id: string; description?: string }): string | undefined {
   return node.description ?? STATE_DESCRIPTIONS[node.id];
+}
+
+/**
+ * Who sends each event the machine handles, and when: the "who sends it" column of
+ * docs/sign-in-machine.md. Keyed by every type of SignInEvent, so that a new event without
+ * a sender fails the typecheck. The machine's own events (an actor's done or error, a delay,
+ * an eventless transition) are named where the table is made (src/devtools/tables.ts), the
+ * delays' timers below.
+ */
+export const EVENT_DESCRIPTIONS: Readonly<Record<SignInEvent['type'], string>> = {
+  'user.signIn': 'the visitor: a "Sign in with …" button (in popup mode, again while the window is open: it comes forward)',
+  'user.intent': 'the visitor: hovering or focusing a sign-in button',
+  'user.createProof': 'the visitor: "Create proof"',
+  'user.signMessage': 'the visitor: "Sign message"',
+  'user.verifySignature': 'the visitor: "Verify again", when the node could not be asked',
+  'user.refreshBalance': 'the visitor: "Refresh" beside the balance',
+  'user.requestTestSui': 'the visitor: "Get test SUI" (testnet and devnet)',
+  'user.send': 'the visitor: "Send", with a recipient and an amount',
+  'user.signOut': 'the visitor: "Sign out"',
+  'user.renew': 'the visitor: "Stay signed in", in the session\'s last ten minutes',
+  'user.retry': 'the visitor: "Try again"',
+  'user.startOver': 'the visitor: "Start over"',
+  'user.dismiss': 'the visitor: the alert\'s "Dismiss"',
+  'url.fragment': "the app edge: a new URL fragment (hashchange); the fragment at load is the machine's input",
+  'page.restored': 'the app edge: the page came back from the back/forward cache',
+  'tab.signedOut': 'another tab of the app: its visitor signed out',
+  'popup.opened': 'the popupWindow actor (popup mode): the sign-in or renewal window opened, with its flow id',
+  'popup.blocked': 'the popupWindow actor (popup mode): the browser refused to open the window',
+  'popup.closed':
+    "the popupWindow actor (popup mode): the window read as closed before it answered, because the visitor closed it or a page's Cross-Origin-Opener-Policy cut it off from this one (its flow is then still listened for)",
+  'popup.callback':
+    "the popupWindow actor, or the popupAnswer actor for a window that read as closed (popup mode): the window handed over the provider's answer for its flow",
+  'account.proofNeeded': "the account's chain or wallet region (raised): a send or a dApp's approved request needs the proof",
+  'account.proofFailed': "the account's session region (raised): the proof could not be made, with why",
+  'wallet.connect': "a dApp: a wallet's standard:connect (silent or not)",
+  'wallet.disconnect': "a dApp: a wallet's standard:disconnect",
+  'wallet.sign':
+    "a dApp: a wallet's sui:signPersonalMessage, sui:signTransaction or sui:signAndExecuteTransaction, or enoki:getSession (a session read, never put to the visitor)",
+  'user.approve': 'the visitor: "Approve" in the wallet\'s dialog (a trusted click only), for the request it shows',
+  'user.reject':
+    'the visitor: "Reject" or Escape in the wallet\'s dialog (or the dialog closed another way), for the request it shows',
+  'wallet.dialogFailed':
+    "the wallet: the visitor could not be asked, because the dialog's code did not load, this browser could not show it, or the wallets were unregistered while it waited",
+};
+
+/** What each of the machine's named delays waits for: the sender of its `after` event. */
+export const DELAY_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  untilExpiry: "the timer of the session's end (its expiresAt)",
+  untilRenewalOffer: 'the timer of the session\'s last ten minutes, when "Stay signed in" is offered',
+  windowFlowExpiry: "the timer of the flow's end, for a sign-in window that read as closed and is still listened for",
+};
+
+/** Who sends the event of type `type`, when the machine handles it; undefined for any other type. */
+export function eventDescriptionOf(type: string): string | undefined {
+  const byType: Readonly<Record<string, string>> = EVENT_DESCRIPTIONS;
+  return Object.hasOwn(byType, type) ? byType[type] : undefined;
+}
+
+/** What the delay named `delay` waits for; undefined for a delay the machine does not name. */
+export function delayDescriptionOf(delay: string): string | undefined {
+  return Object.hasOwn(DELAY_DESCRIPTIONS, delay) ? DELAY_DESCRIPTIONS[delay] : undefined;
 }

@@ -1,49 +1,24 @@
 /**
  * The two tables of docs/sign-in-machine.md, generated from the machine's definition: every
- * state with its `description`, and every event with who sends it and where it leads.
+ * state with its description, and every event with who sends it and where it leads. The
+ * words are kept beside the machine (machines/sign-in.descriptions.ts); the generator refuses
+ * a state or an event they do not describe.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { descriptionOf } from '../../machines/sign-in.descriptions.ts';
+import { delayDescriptionOf, descriptionOf, eventDescriptionOf } from '../../machines/sign-in.descriptions.ts';
 import { eventLabel } from './machine-graph.ts';
-
-/** Who sends each event the machine handles; the generator refuses an event missing here. */
-const SENDERS: Record<string, string> = {
-  'user.signIn': 'the visitor: a "Sign in with …" button',
-  'user.intent': 'the visitor: hovering or focusing a sign-in button',
-  'user.createProof': 'the visitor: "Create proof"',
-  'user.signMessage': 'the visitor: "Sign message"',
-  'user.verifySignature': 'the visitor: "Verify again", when the node could not be asked',
-  'user.refreshBalance': 'the visitor: "Refresh" beside the balance',
-  'user.requestTestSui': 'the visitor: "Get test SUI" (testnet and devnet)',
-  'user.send': 'the visitor: "Send", with a recipient and an amount',
-  'user.signOut': 'the visitor: "Sign out"',
-  'user.renew': 'the visitor: "Stay signed in", in the session\'s last ten minutes',
-  'user.retry': 'the visitor: "Try again"',
-  'user.startOver': 'the visitor: "Start over"',
-  'user.dismiss': 'the visitor: the alert\'s "Dismiss"',
-  'url.fragment': 'the app edge: a new URL fragment (hashchange)',
-  'page.restored': 'the app edge: the page came back from the back/forward cache',
-  'tab.signedOut': 'another tab of the app: its visitor signed out',
-  'popup.opened': 'the popupWindow actor (popup mode): the sign-in window opened, with its flow id',
-  'popup.blocked': 'the popupWindow actor (popup mode): the browser refused to open the window',
-  'popup.closed': 'the popupWindow actor (popup mode): the visitor closed the window',
-  'popup.callback': "the popupWindow actor (popup mode): the window handed over the provider's answer for its flow",
-  'account.proofNeeded': "the account's chain or wallet region (raised): a send or a dApp's request needs the proof",
-  'account.proofFailed': "the account's session region (raised): the proof could not be made, with why",
-  'wallet.connect': "a dApp: a wallet's standard:connect (silent or not)",
-  'wallet.disconnect': "a dApp: a wallet's standard:disconnect",
-  'wallet.sign': "a dApp: a wallet's sui:signPersonalMessage, sui:signTransaction or sui:signAndExecuteTransaction",
-  'user.approve': 'the visitor: "Approve" in the wallet\'s dialog (a trusted click only), for the request it shows',
-  'user.reject': 'the visitor: "Reject" or Escape in the wallet\'s dialog, for the request it shows',
-  'wallet.dialogFailed': "the wallet: its dialog's code did not load, so the visitor could not be asked",
-};
 
 function senderOf(eventType: string): string {
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
   if (actor) return `the ${actor[2]} actor, when it ${actor[1] === 'done' ? 'succeeds' : 'fails'}`;
-  if (eventType.startsWith('xstate.after.')) return "the timer of the session's expiry";
+  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
+  if (after) {
+    const timer = /^\d+$/.test(after[1]) ? `a timer of ${after[1]} ms` : delayDescriptionOf(after[1]);
+    if (!timer) throw new Error(`tables: no timer is documented for the delay "${after[1]}"`);
+    return timer;
+  }
   if (eventType === '') return 'none: taken as soon as its guard holds';
-  const sender = SENDERS[eventType];
+  const sender = eventDescriptionOf(eventType);
   if (!sender) throw new Error(`tables: no sender is documented for "${eventType}"`);
   return sender;
 }
