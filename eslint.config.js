@@ -11,19 +11,19 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const SRC = ['storage', 'login-service', 'sui', 'zklogin', 'actors', 'app', 'devtools', 'ui', 'wallet'];
+const SRC = ['storage', 'login-service', 'sui', 'zklogin', 'operations', 'runtime', 'devtools', 'ui', 'wallet'];
 const under = (...folders) => folders.map((folder) => `./src/${folder}`);
 
 /** Each layer, and what it must not import (everything that sits above it). */
 const LAYERS = [
   {
-    target: './machines',
+    target: './core',
     from: ['./src', './mocks', './bench', './scripts', './vite-plugins'],
-    message: 'machines/ is the pure core: it imports only xstate and its own files.',
+    message: 'core/ is the pure core: it imports only xstate and its own files.',
   },
   {
     target: './src/lazy-module.ts',
-    from: ['./machines', ...under(...SRC), './src/config.ts'],
+    from: ['./core', ...under(...SRC), './src/config.ts'],
     message: 'lazy-module.ts is plumbing under every layer: it imports nothing of ours.',
   },
   {
@@ -33,43 +33,43 @@ const LAYERS = [
   },
   {
     target: './src/login-service',
-    from: under('storage', 'sui', 'zklogin', 'actors', 'app', 'devtools', 'ui', 'wallet'),
+    from: under('storage', 'sui', 'zklogin', 'operations', 'runtime', 'devtools', 'ui', 'wallet'),
     message: 'login-service/ imports only the core and config.',
   },
   {
     target: './src/sui',
-    from: under('storage', 'login-service', 'zklogin', 'actors', 'app', 'devtools', 'ui', 'wallet'),
+    from: under('storage', 'login-service', 'zklogin', 'operations', 'runtime', 'devtools', 'ui', 'wallet'),
     message: 'sui/ (the Sui node and faucet clients) imports only the core and config.',
   },
   {
     target: './src/storage',
-    from: under('sui', 'zklogin', 'actors', 'app', 'devtools', 'ui', 'wallet'),
+    from: under('sui', 'zklogin', 'operations', 'runtime', 'devtools', 'ui', 'wallet'),
     message: "storage/ imports only the core, config and the login service's answer schemas.",
   },
   {
     target: './src/zklogin',
-    from: under('sui', 'actors', 'app', 'devtools', 'ui', 'wallet'),
+    from: under('sui', 'operations', 'runtime', 'devtools', 'ui', 'wallet'),
     message: 'zklogin/ never imports the layers that wire it.',
   },
   {
-    target: './src/actors',
-    from: under('app', 'devtools', 'ui', 'wallet'),
-    message: 'actors/ never imports the app edge or the UI.',
+    target: './src/operations',
+    from: under('runtime', 'devtools', 'ui', 'wallet'),
+    message: 'operations/ never imports the app edge or the UI.',
   },
-  { target: './src/app', from: under('devtools', 'ui', 'wallet'), message: 'app/ never imports the UI.' },
+  { target: './src/runtime', from: under('devtools', 'ui', 'wallet'), message: 'runtime/ never imports the UI.' },
   {
     target: './src/devtools',
-    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors', 'ui', 'wallet'),
+    from: under('storage', 'login-service', 'sui', 'zklogin', 'operations', 'ui', 'wallet'),
     message: 'devtools/ reads the machine and the transition log only.',
   },
   {
     target: './src/wallet',
-    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors', 'devtools', 'ui'),
+    from: under('storage', 'login-service', 'sui', 'zklogin', 'operations', 'devtools', 'ui'),
     message: 'wallet/ turns Wallet Standard calls into machine events: it reads the running actor only.',
   },
   {
     target: './src/ui',
-    from: under('storage', 'login-service', 'sui', 'zklogin', 'actors', 'wallet'),
+    from: under('storage', 'login-service', 'sui', 'zklogin', 'operations', 'wallet'),
     message: 'ui/ reads snapshots and sends events only.',
   },
 ];
@@ -119,21 +119,25 @@ export default tseslint.config(
   {
     // The layers hold for the product's code; tests may reach across them to set a scene.
     files: ['**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'machines/test-stubs.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
   },
   {
-    files: ['machines/**/*.ts'],
-    ignores: ['**/*.test.ts', 'machines/test-stubs.ts'],
+    files: ['core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(?!xstate$|\\.)', message: 'machines/ imports only xstate.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!xstate$|\\.)', message: 'core/ imports only xstate.' }] }],
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'mocks/**/*.ts', 'vite-plugins/**/*.ts', 'packages/*/src/**/*.ts'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'core/**/*.ts',
+      'test-support/**/*.{ts,tsx}',
+      'mocks/**/*.ts',
+      'vite-plugins/**/*.ts',
+      'packages/*/src/**/*.ts',
+    ],
     ignores: ['**/*.test.ts', '**/*.test.tsx', ...Object.keys(CLOCK_READERS)],
     rules: {
       'no-restricted-syntax': noClockRead(

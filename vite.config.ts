@@ -115,7 +115,7 @@ export default defineConfig(({ mode, command }) => {
     test: {
       include: [
         'src/**/*.test.{ts,tsx}',
-        'machines/**/*.test.ts',
+        'core/**/*.test.ts',
         'mocks/**/*.test.ts',
         'bench/**/*.test.ts',
         'vite-plugins/**/*.test.ts',

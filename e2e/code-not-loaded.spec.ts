@@ -8,7 +8,7 @@ test('the sign-in code fails to load on a reload: the account is kept in storage
 }) => {
   const { login } = await signIn(page, 'google', 'Alice');
   const before = await readBrowserStorage(page);
-  await page.route('**/assets/sign-in-actors-*.js', (route) => route.abort('internetdisconnected'));
+  await page.route('**/assets/sign-in-runtime-*.js', (route) => route.abort('internetdisconnected'));
   await page.reload();
   await expectState(page, 'idle');
   await expect(page.getByRole('alert')).toContainText(NOT_LOADED);
@@ -16,7 +16,7 @@ test('the sign-in code fails to load on a reload: the account is kept in storage
   // Nothing was cleared: the stored sign-in waits for a reload that can read it.
   expect(await readBrowserStorage(page)).toEqual(before);
 
-  await page.unroute('**/assets/sign-in-actors-*.js');
+  await page.unroute('**/assets/sign-in-runtime-*.js');
   await page.reload();
   await expectState(page, 'signed-in');
   await expect(page.getByTestId('address')).toHaveText(login.address);

@@ -6,24 +6,25 @@
  * The rule, as the doc states it:
  * - A module table is a Markdown table whose first header cell is "module".
  * - A row's first cell is one or more file names in backticks, separated by commas. A name
- *   that starts with `machines/` or `src/` is from the repository's root; any other name is
+ *   that starts with `core/` or `src/` is from the repository's root; any other name is
  *   a bare file name in the folder of the name before it in the same cell
- *   ("`machines/failure.ts`, `errors.ts`" names machines/errors.ts too). Folders are not
+ *   ("`core/failure.ts`, `errors.ts`" names core/errors.ts too). Folders are not
  *   names: each module is named as a file.
- * - A product module is a .ts or .tsx file under machines/ or src/, except tests
- *   (*.test.ts, *.test.tsx), type declarations (*.d.ts) and test support, whose names say
- *   so with "test-" (machines/test-stubs.ts, src/actors/actor-test-harness.ts,
- *   src/ui/test-harness.tsx).
+ * - A product module is a .ts or .tsx file under core/ or src/, except tests
+ *   (*.test.ts, *.test.tsx) and type declarations (*.d.ts). Test support lives outside
+ *   the product tree, in test-support/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const DOC = 'docs/architecture.md';
-const ROOTS = ['machines/', 'src/'];
+const ROOTS = ['core/', 'src/'];
 
 function isProductModule(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !/(^|-)test-/.test(name);
+  return (
+    ROOTS.some((root) => path.startsWith(root)) && /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')
+  );
 }
 
 /** Every product module in the tree, as a path from the repository's root. */
@@ -50,7 +51,7 @@ function namesInCell(cell: string): string[] {
     }
     if (!folder || name.includes('/')) {
       throw new Error(
-        `${DOC}: "${name}" is neither a path from machines/ or src/ nor a file name after one in the same cell: "${text}"`,
+        `${DOC}: "${name}" is neither a path from core/ or src/ nor a file name after one in the same cell: "${text}"`,
       );
     }
     return folder + name;
@@ -75,7 +76,7 @@ function namesInModuleTables(markdown: string): string[] {
 }
 
 describe('the module tables of docs/architecture.md', () => {
-  it('name every module of machines/ and src/, and no file that is not one', () => {
+  it('name every module of core/ and src/, and no file that is not one', () => {
     const listed = namesInModuleTables(readFileSync(DOC, 'utf8'));
     const modules = productModules();
     const listedTwice = listed.filter((name, index) => listed.indexOf(name) !== index);
@@ -89,9 +90,9 @@ describe('the module tables of docs/architecture.md', () => {
   });
 
   it('read several names in one cell, the later ones in the folder of the first', () => {
-    expect(namesInCell('`machines/failure.ts`, `errors.ts`, `src/sui/dry-run.ts`, `node-reads.ts`')).toEqual([
-      'machines/failure.ts',
-      'machines/errors.ts',
+    expect(namesInCell('`core/failure.ts`, `errors.ts`, `src/sui/dry-run.ts`, `node-reads.ts`')).toEqual([
+      'core/failure.ts',
+      'core/errors.ts',
       'src/sui/dry-run.ts',
       'src/sui/node-reads.ts',
     ]);
@@ -100,7 +101,7 @@ describe('the module tables of docs/architecture.md', () => {
   it('refuse a row that names a folder, a name with no folder before it, or words beside the names', () => {
     expect(() => namesInCell('`src/ui/`')).toThrow('names files, not a folder');
     expect(() => namesInCell('`errors.ts`')).toThrow('"errors.ts" is neither a path');
-    expect(() => namesInCell('`machines/failure.ts` and `errors.ts`')).toThrow('must begin with file names in backticks');
+    expect(() => namesInCell('`core/failure.ts` and `errors.ts`')).toThrow('must begin with file names in backticks');
   });
 
   it('read only the tables whose first column is "module"', () => {
@@ -123,11 +124,11 @@ describe('the module tables of docs/architecture.md', () => {
     const paths = [
       'src/ui/App.tsx',
       'src/ui/App.test.tsx',
-      'machines/expiry.test.ts',
+      'core/expiry.test.ts',
       'src/settings.d.ts',
-      'machines/test-stubs.ts',
-      'src/actors/actor-test-harness.ts',
-      'src/ui/test-harness.tsx',
+      'test-support/machine-stubs.ts',
+      'test-support/operations-harness.ts',
+      'test-support/ui-harness.tsx',
       'src/devtools/devtools.css',
     ];
     expect(paths.filter(isProductModule)).toEqual(['src/ui/App.tsx']);

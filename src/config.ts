@@ -9,8 +9,8 @@
  * provider signs a token for anyone, so a build whose key was left out must not become one.
  */
 import * as v from 'valibot';
-import { PROVIDERS, type Provider } from '../machines/providers.ts';
-import type { SignInMode } from '../machines/sign-in.types.ts';
+import { PROVIDERS, type Provider } from '../core/providers.ts';
+import type { SignInMode } from '../core/sign-in.types.ts';
 
 /** The real providers' authorization endpoints (reference-facts.md). */
 export const DEFAULT_AUTH_URLS: Record<Provider, string> = {

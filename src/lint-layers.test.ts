@@ -33,13 +33,8 @@ describe('the layers, as the linter keeps them', () => {
       "import '../storage/store.ts';",
       /sui\/ .* imports only the core and config/,
     ],
-    ['the machine importing src/', 'machines/failure.ts', "import '../src/config.ts';", /machines\/ is the pure core/],
-    [
-      'the machine importing a package other than xstate',
-      'machines/failure.ts',
-      "import 'valibot';",
-      /machines\/ imports only xstate/,
-    ],
+    ['the machine importing src/', 'core/failure.ts', "import '../src/config.ts';", /core\/ is the pure core/],
+    ['the machine importing a package other than xstate', 'core/failure.ts', "import 'valibot';", /core\/ imports only xstate/],
     ['storage importing zklogin', 'src/storage/store.ts', "import '../zklogin/callback.ts';", /storage\/ imports only/],
     [
       'the login service importing storage',
@@ -48,10 +43,10 @@ describe('the layers, as the linter keeps them', () => {
       /login-service\/ imports only/,
     ],
     [
-      'an actor importing the app edge',
-      'src/actors/dependencies.ts',
-      "import '../app/sign-in-actor.ts';",
-      /actors\/ never imports/,
+      'an operation importing the runtime (the app edge)',
+      'src/operations/dependencies.ts',
+      "import '../runtime/sign-in-actor.ts';",
+      /operations\/ never imports/,
     ],
     ['config importing a domain module', 'src/config.ts', "import './zklogin/callback.ts';", /config\.ts sits under/],
   ])('%s fails', async (_name, filePath, code, expected) => {
@@ -60,6 +55,6 @@ describe('the layers, as the linter keeps them', () => {
   });
 
   it('an import the layers allow passes', async () => {
-    expect(await problemsOf('src/ui/Account.tsx', "import '../../machines/providers.ts';\nexport {};\n")).toEqual([]);
+    expect(await problemsOf('src/ui/Account.tsx', "import '../../core/providers.ts';\nexport {};\n")).toEqual([]);
   });
 });

@@ -11,9 +11,9 @@ import { mayShowAccount } from './early-load.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
-import { startSignInActor } from './app/sign-in-actor.ts';
-import type { TransitionEntry } from './app/transition-log.ts';
-import { createTransitionRecorder } from './app/transition-recorder.ts';
+import { startSignInActor } from './runtime/sign-in-actor.ts';
+import type { TransitionEntry } from './runtime/transition-log.ts';
+import { createTransitionRecorder } from './runtime/transition-recorder.ts';
 import { availableProviders, pageConfig } from './config.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 import { App } from './ui/App.tsx';
@@ -36,7 +36,7 @@ async function boot() {
   // build made with VITE_INSPECT=true may attach it. Elsewhere this is false at build time,
   // the import below is dropped, and ?inspect does nothing.
   const wantsInspector = __INSPECTOR__ && (config.inspect || query.has('inspect'));
-  const inspector = wantsInspector ? (await import('./app/inspector.ts')).createInspector() : undefined;
+  const inspector = wantsInspector ? (await import('./runtime/inspector.ts')).createInspector() : undefined;
   // A test harness may listen (Playwright attaches the log to its report); nothing else does.
   const reporter = (window as { __zkloginTransition?: (entry: TransitionEntry) => void }).__zkloginTransition;
   const recorder = createTransitionRecorder(reporter);

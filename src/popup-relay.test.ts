@@ -6,7 +6,7 @@
  * not happen.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HANDOFF_TYPE, handoffChannelName, readHandoff, receipt } from './app/popup-handoff.ts';
+import { HANDOFF_TYPE, handoffChannelName, readHandoff, receipt } from './runtime/popup-handoff.ts';
 import { handOff, RECEIPT_WAIT_MS } from './popup-relay.ts';
 
 const FLOW = 'flow-1234abcd';

@@ -9,7 +9,7 @@
  * another sign-in), the window says so in plain words: it never claims a hand-off that
  * did not happen.
  */
-import { HANDOFF_TYPE, handoffChannelName, isReceipt, popupFlowOf, type Handoff } from './app/popup-handoff.ts';
+import { HANDOFF_TYPE, handoffChannelName, isReceipt, popupFlowOf, type Handoff } from './runtime/popup-handoff.ts';
 
 /** How long the window waits for the tab's receipt before saying nobody took the answer. */
 export const RECEIPT_WAIT_MS = 3_000;

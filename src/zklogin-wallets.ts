@@ -14,7 +14,7 @@
  * wallet's own dialog, and waits for "Approve". A page may turn that off for personal
  * messages only (`confirmPersonalMessages: false`, see WalletsOptions for the risk).
  */
-import { startSignInActor } from './app/sign-in-actor.ts';
+import { startSignInActor } from './runtime/sign-in-actor.ts';
 import { availableProviders, pageConfig } from './config.ts';
 import { registerWalletsOver, type WalletsOptions } from './wallet/register.ts';
 import { takeReturningConnect } from './wallet/returning-connect.ts';

@@ -5,8 +5,8 @@
  * Loaded by dynamic import only when opened (?devtools or Alt+Shift+D).
  */
 import { Component, useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
-import { signInMachine } from '../../machines/sign-in.machine.ts';
-import type { TransitionEntry, TransitionLog } from '../app/transition-log.ts';
+import { signInMachine } from '../../core/sign-in.machine.ts';
+import type { TransitionEntry, TransitionLog } from '../runtime/transition-log.ts';
 import { layoutGraph, type ChartLayout } from './layout.ts';
 import { activeNodeIds, findEdge, machineGraph } from './machine-graph.ts';
 import { nextStateIds } from './chart-focus.ts';

@@ -12,7 +12,7 @@
  * against it before it goes anywhere.
  */
 import * as v from 'valibot';
-import { PROVIDERS } from '../../machines/providers.ts';
+import { PROVIDERS } from '../../core/providers.ts';
 // The session stores the proof exactly as the login service answered it.
 import { ProofAnswer } from '../login-service/schemas.ts';
 import type { Encryption } from './encryption.ts';

@@ -5,8 +5,8 @@
  */
 import type { SuiClientTypes } from '@mysten/sui/client';
 import { normalizeStructTag, normalizeSuiAddress, SUI_TYPE_ARG, toBase64 } from '@mysten/sui/utils';
-import { SUI_COIN_TYPE } from '../../machines/sui-amount.ts';
-import type { TransactionPreview } from '../../machines/sign-in.types.ts';
+import { SUI_COIN_TYPE } from '../../core/sui-amount.ts';
+import type { TransactionPreview } from '../../core/sign-in.types.ts';
 import { refusalMessage } from './node-errors.ts';
 
 const SUI_NORMALIZED = normalizeStructTag(SUI_TYPE_ARG);

@@ -9,10 +9,10 @@
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { Transaction } from '@mysten/sui/transactions';
 import { fromBase64, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
-import { messageOf } from '../../machines/failure.ts';
-import type { TransactionPreview } from '../../machines/sign-in.types.ts';
-import { formatSui } from '../../machines/sui-amount.ts';
-import type { TransferRequest } from '../../machines/transfer.ts';
+import { messageOf } from '../../core/failure.ts';
+import type { TransactionPreview } from '../../core/sign-in.types.ts';
+import { formatSui } from '../../core/sui-amount.ts';
+import type { TransferRequest } from '../../core/transfer.ts';
 import { dryRunFailure, previewOf } from './dry-run.ts';
 import { NodeError } from './node-errors.ts';
 import { askingNode, NODE_TIMEOUT_MS, timedFetch, type SuiNodeOptions } from './node-reads.ts';

@@ -13,7 +13,7 @@
  */
 import { FaucetRateLimitError, requestSuiFromFaucetV2 } from '@mysten/sui/faucet';
 import { toBase64 } from '@mysten/utils';
-import type { Verification } from '../../machines/sign-in.types.ts';
+import type { Verification } from '../../core/sign-in.types.ts';
 import { NodeError, nodeErrorOf } from './node-errors.ts';
 
 /** A node that does not answer within this long is reported, never waited on forever. */

@@ -2,10 +2,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STRAY_CALLBACK } from '../../machines/failure.ts';
+import { STRAY_CALLBACK } from '../../core/failure.ts';
 import { Account } from './Account.tsx';
 import { SignMessage } from './SignMessage.tsx';
-import { ACCOUNT, renderAt } from './test-harness.tsx';
+import { ACCOUNT, renderAt } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransitionLog } from '../app/transition-log.ts';
+import { createTransitionLog } from '../runtime/transition-log.ts';
 import { App } from './App.tsx';
 import { BuiltInModeNote } from './BuiltInModeNote.tsx';
 import { loadAccountScreens } from './account-screens-loader.ts';
-import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from './test-harness.tsx';
+import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 

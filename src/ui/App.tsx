@@ -1,6 +1,6 @@
 import { lazy, Suspense, use, useState, type ReactNode } from 'react';
-import type { SignInActorRef } from '../app/sign-in-actor.ts';
-import type { TransitionLog } from '../app/transition-log.ts';
+import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
+import type { TransitionLog } from '../runtime/transition-log.ts';
 import type { AppConfig } from '../config.ts';
 import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
 import { BuiltInModeBanner } from './BuiltInModeNote.tsx';

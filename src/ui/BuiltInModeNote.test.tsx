@@ -6,9 +6,9 @@
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransitionLog } from '../app/transition-log.ts';
+import { createTransitionLog } from '../runtime/transition-log.ts';
 import { App } from './App.tsx';
-import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from './test-harness.tsx';
+import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 

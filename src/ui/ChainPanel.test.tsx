@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Account } from './Account.tsx';
 import { ChainPanel } from './ChainPanel.tsx';
 import { SignatureVerdict } from './SignatureVerdict.tsx';
-import { ACCOUNT, BUILT_IN_CONFIG, renderAt } from './test-harness.tsx';
+import { ACCOUNT, BUILT_IN_CONFIG, renderAt } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderButtons } from './ProviderButtons.tsx';
-import { BUILT_IN_CONFIG, renderAt } from './test-harness.tsx';
+import { BUILT_IN_CONFIG, renderAt } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 const signInButtons = () =>

@@ -1,5 +1,5 @@
 import { availableProviders, type AppConfig } from '../config.ts';
-import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
+import { PROVIDER_LABELS, type Provider } from '../../core/providers.ts';
 import { signedOutWording } from './alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { useCan, useContextValue, useHasTag, useRequestedProviderLabel, useSend, useSnapshotValue } from './use-sign-in.ts';

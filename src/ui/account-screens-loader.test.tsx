@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { createTransitionLog } from '../app/transition-log.ts';
-import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from './test-harness.tsx';
+import { createTransitionLog } from '../runtime/transition-log.ts';
+import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 

@@ -8,7 +8,7 @@ import { AlertMessage } from './AlertMessage.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { StepAlert } from './StepAlert.tsx';
 import { StepProgress } from './StepProgress.tsx';
-import { ACCOUNT, renderAt } from './test-harness.tsx';
+import { ACCOUNT, renderAt } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 const lookup = {

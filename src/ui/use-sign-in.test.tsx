@@ -8,7 +8,7 @@
 import { act, cleanup } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderAt } from './test-harness.tsx';
+import { renderAt } from '../../test-support/ui-harness.tsx';
 import { useSnapshotValue, useJourneyStep } from './use-sign-in.ts';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@
  */
 import { toBase64 } from '@mysten/utils';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TransactionPreview } from '../../machines/sign-in.types.ts';
+import type { TransactionPreview } from '../../core/sign-in.types.ts';
 import { ARM_DELAY_MS, openApprovalDialog, type ApprovalDialog, type ApprovalView } from './approval-dialog.ts';
 
 beforeAll(() => {

@@ -17,7 +17,7 @@
  * Focus moves onto the dialog itself (so Enter approves nothing), stays inside it (Tab
  * wraps), and goes back where it was when the dialog closes. Escape rejects.
  */
-import type { TransactionPreview, WalletRequest } from '../../machines/sign-in.types.ts';
+import type { TransactionPreview, WalletRequest } from '../../core/sign-in.types.ts';
 import { formatAmount, formatGas, messageShown } from './approval-text.ts';
 import DIALOG_STYLES from './approval-dialog.css?inline';
 

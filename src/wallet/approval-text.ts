@@ -4,7 +4,7 @@
  * it is not text. Pure, so that the dialog (approval-dialog.ts) only lays it out.
  */
 import { fromBase64 } from '@mysten/utils';
-import { formatSui, SUI_COIN_TYPE } from '../../machines/sui-amount.ts';
+import { formatSui, SUI_COIN_TYPE } from '../../core/sui-amount.ts';
 
 /** The typographic minus, as amounts are written ("−0.25 SUI"). */
 const MINUS = '\u2212';

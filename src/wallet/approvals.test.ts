@@ -8,8 +8,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { TransactionPreview, WalletAnswer, WalletRequest } from '../../machines/sign-in.types.ts';
-import { PREVIEW, restoresTo, SESSION, stubbedMachine } from '../../machines/test-stubs.ts';
+import type { TransactionPreview, WalletAnswer, WalletRequest } from '../../core/sign-in.types.ts';
+import { PREVIEW, restoresTo, SESSION, stubbedMachine } from '../../test-support/machine-stubs.ts';
 import type { ApprovalView } from './approval-dialog.ts';
 import { DIALOG_NOT_LOADED, DIALOG_NOT_SHOWN, presentApprovals } from './approvals.ts';
 import { WALLETS_REMOVED } from './zklogin-wallet.ts';

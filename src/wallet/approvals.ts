@@ -7,7 +7,7 @@
  * arrives, never before; if it cannot load, the request is refused with why
  * (`wallet.dialogFailed`) rather than left waiting for an answer nobody can give.
  */
-import type { SignInActorRef } from '../app/sign-in-actor.ts';
+import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import type { ApprovalDialog, ApprovalView } from './approval-dialog.ts';
 import { walletName, WALLETS_REMOVED } from './zklogin-wallet.ts';
 

@@ -1,5 +1,5 @@
 /** Each wallet's icon, a data URI as the Wallet Standard asks: the provider's initial on its colour. */
-import type { Provider } from '../../machines/providers.ts';
+import type { Provider } from '../../core/providers.ts';
 
 const COLOURS: Record<Provider, string> = { google: '#4285F4', facebook: '#1877F2', twitch: '#9146FF' };
 

@@ -12,13 +12,13 @@
  * `register` hands back the function that removes them from it.
  */
 import type { IdentifierString, WalletEventsWindow, WindowAppReadyEventAPI } from '@mysten/wallet-standard';
-import { PROVIDERS, type Provider } from '../../machines/providers.ts';
-import type { SignInActorRef } from '../app/sign-in-actor.ts';
+import { PROVIDERS, type Provider } from '../../core/providers.ts';
+import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import { presentApprovals } from './approvals.ts';
 import { ZkLoginWallet } from './zklogin-wallet.ts';
 
 export interface WalletsOptions {
-  /** The running sign-in actor (src/app/sign-in-actor.ts). */
+  /** The running sign-in actor (src/runtime/sign-in-actor.ts). */
   actor: SignInActorRef;
   /** 'mainnet' | 'testnet' | 'devnet': the wallets' chain is `sui:<network>`. */
   network: string;

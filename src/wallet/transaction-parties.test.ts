@@ -1,6 +1,6 @@
 import { Transaction } from '@mysten/sui/transactions';
 import { describe, expect, it } from 'vitest';
-import { normalizedSuiAddress } from '../../machines/sui-address.ts';
+import { normalizedSuiAddress } from '../../core/sui-address.ts';
 import { transactionParties } from './transaction-parties.ts';
 
 const A = `0x${'a1'.repeat(32)}`;

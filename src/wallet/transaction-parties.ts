@@ -8,7 +8,7 @@
  * Written here rather than with @mysten/sui's Transaction.from, whose transaction code the
  * wallet does not otherwise load until a transaction is signed.
  */
-import { normalizedSuiAddress } from '../../machines/sui-address.ts';
+import { normalizedSuiAddress } from '../../core/sui-address.ts';
 
 export interface TransactionParties {
   /** The sender the transaction names; null when unset (the wallet sets this account). */

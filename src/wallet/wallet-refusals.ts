@@ -3,8 +3,8 @@
  * dApp reads it. The machine decides a refusal and names it (WalletRefusal); the wallet,
  * which only a page with a dApp loads, words it here.
  */
-import { PROVIDER_LABELS } from '../../machines/providers.ts';
-import type { WalletAnswer, WalletRefusal } from '../../machines/sign-in.types.ts';
+import { PROVIDER_LABELS } from '../../core/providers.ts';
+import type { WalletAnswer, WalletRefusal } from '../../core/sign-in.types.ts';
 
 export const WALLET_REFUSALS = {
   noAccount: 'This wallet has no account in this tab: connect first.',

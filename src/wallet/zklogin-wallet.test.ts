@@ -5,10 +5,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { WALLET_REFUSALS } from './wallet-refusals.ts';
-import type { ApprovedWalletRequest, RestoreOutput, WalletOutput, WalletRequest } from '../../machines/sign-in.types.ts';
+import type { ApprovedWalletRequest, RestoreOutput, WalletOutput, WalletRequest } from '../../core/sign-in.types.ts';
 import { getSession, getWalletMetadata, isEnokiWallet, isGoogleWallet } from '@mysten/enoki';
-import { Secret } from '../../machines/secret.ts';
-import { restoresTo, SESSION, type StubActors, stubbedMachine, WALLET_SESSION } from '../../machines/test-stubs.ts';
+import { Secret } from '../../core/secret.ts';
+import { restoresTo, SESSION, type StubActors, stubbedMachine, WALLET_SESSION } from '../../test-support/machine-stubs.ts';
 import { MACHINE_STOPPED, WALLETS_REMOVED, ZkLoginWallet } from './zklogin-wallet.ts';
 
 async function walletOver(overrides: Partial<StubActors> = {}) {

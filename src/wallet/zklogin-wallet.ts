@@ -29,8 +29,8 @@ import {
 } from '@mysten/wallet-standard';
 import { fromBase64, toBase64 } from '@mysten/utils';
 import { waitFor } from 'xstate';
-import { walletAccountOf } from '../../machines/account-wallet.ts';
-import { PROVIDER_LABELS, type Provider } from '../../machines/providers.ts';
+import { walletAccountOf } from '../../core/account-wallet.ts';
+import { PROVIDER_LABELS, type Provider } from '../../core/providers.ts';
 import { clearConnect, noteConnect } from './returning-connect.ts';
 import { transactionParties } from './transaction-parties.ts';
 import { refusalWords, WALLET_REFUSALS } from './wallet-refusals.ts';
@@ -41,8 +41,8 @@ import type {
   WalletRequest,
   WalletSession,
   WalletSignOutput,
-} from '../../machines/sign-in.types.ts';
-import type { SignInActorRef } from '../app/sign-in-actor.ts';
+} from '../../core/sign-in.types.ts';
+import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import { walletIcon } from './icons.ts';
 
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;

@@ -325,7 +325,7 @@ describe('loginAnswerMatches', () => {
       'poseidon-lite/poseidon1',
       'poseidon-lite/poseidon4',
       'poseidon-lite/poseidon5',
-      '../../machines/sui-address.ts',
+      '../../core/sui-address.ts',
       './blake2b.ts',
       './poseidon-field.ts',
     ]);

@@ -23,13 +23,13 @@
  * takes, not which address a token gives; the login service and its prover apply them.
  *
  * Imports poseidon-lite's width 1, 4 and 5 entry points only, the core's canonical
- * address form (machines/sui-address.ts), the project's BLAKE2b (blake2b.ts) and
+ * address form (core/sui-address.ts), the project's BLAKE2b (blake2b.ts) and
  * poseidon-field.ts.
  */
 import { poseidon1 } from 'poseidon-lite/poseidon1';
 import { poseidon4 } from 'poseidon-lite/poseidon4';
 import { poseidon5 } from 'poseidon-lite/poseidon5';
-import { normalizedSuiAddress } from '../../machines/sui-address.ts';
+import { normalizedSuiAddress } from '../../core/sui-address.ts';
 import { blake2b256 } from './blake2b.ts';
 import { fieldElements, toBase64, toPaddedBigEndianBytes } from './poseidon-field.ts';
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCallbackFragment, readFragment, validateCallback } from './callback.ts';
-import { CATALOGUE, SignInError } from '../../machines/errors.ts';
+import { CATALOGUE, SignInError } from '../../core/errors.ts';
 
 const RUNS = 10_000;
 const CALLBACK_CODES = new Set([

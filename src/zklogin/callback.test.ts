@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCallbackFragment, readableToken, validateCallback, type PendingFlow } from './callback.ts';
-import { CATALOGUE, SignInError } from '../../machines/errors.ts';
+import { CATALOGUE, SignInError } from '../../core/errors.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.signature`;

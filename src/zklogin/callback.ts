@@ -2,9 +2,9 @@
  * The callback: read the provider's answer from the URL fragment and run the spec's
  * checks in the spec's order, then the nonce binding the existing implementation lacks.
  */
-import { SignInError } from '../../machines/errors.ts';
-import type { Provider } from '../../machines/providers.ts';
-import type { ProviderAnswer } from '../../machines/sign-in.types.ts';
+import { SignInError } from '../../core/errors.ts';
+import type { Provider } from '../../core/providers.ts';
+import type { ProviderAnswer } from '../../core/sign-in.types.ts';
 import { readIdTokenClaims, type IdTokenClaims } from './id-token-claims.ts';
 
 /** What the start of the flow left behind, needed to accept a callback. */
@@ -51,7 +51,7 @@ function providerAnswerOf(params: URLSearchParams, provider: Provider | undefine
 /**
  * The fragment's token and its nonce claim when its claims read (an issuer, an audience,
  * a subject); otherwise undefined. Its login lookup may start, while the stored session is
- * read, once that nonce is the started flow's (src/actors/early-login.ts).
+ * read, once that nonce is the started flow's (src/operations/early-login.ts).
  */
 export function readableToken(fragment: string): { jwt: string; nonce: unknown } | undefined {
   const jwt = readFragment(fragment).get('id_token');

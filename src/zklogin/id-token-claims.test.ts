@@ -7,7 +7,7 @@
 import { decodeJwt } from '@mysten/sui/zklogin';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, SignInError } from '../../machines/errors.ts';
+import { CATALOGUE, SignInError } from '../../core/errors.ts';
 import { readEmailClaim, readIdTokenClaims } from './id-token-claims.ts';
 
 const RUNS = 10_000;

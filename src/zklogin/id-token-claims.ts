@@ -7,7 +7,7 @@
  * poseidon-lite's widths (see nonce-check.ts) where reading a token needs none.
  */
 import { fromBase64 } from '@mysten/utils';
-import { SignInError } from '../../machines/errors.ts';
+import { SignInError } from '../../core/errors.ts';
 
 export interface IdTokenClaims {
   iss: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROVIDERS } from '../../machines/providers.ts';
+import { PROVIDERS } from '../../core/providers.ts';
 import { DEFAULT_AUTH_URLS } from '../config.ts';
 import { buildAuthorizationUrl } from './providers.ts';
 

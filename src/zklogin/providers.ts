@@ -1,8 +1,8 @@
 /**
  * Identity providers and the authorization URL of the implicit id_token flow.
  */
-import { assertProvider } from '../../machines/errors.ts';
-import type { Provider } from '../../machines/providers.ts';
+import { assertProvider } from '../../core/errors.ts';
+import type { Provider } from '../../core/providers.ts';
 
 /** Parameters a provider always needs beyond the standard query. */
 const PROVIDER_EXTRA_PARAMS: Record<Provider, Record<string, string>> = {

@@ -8,8 +8,8 @@ import { NATIVE_KEY_MARKER, type SignInSession, type SignInState } from '../stor
 import { isNativeEd25519Entry, NATIVE_ED25519 } from './native-ed25519.ts';
 import { NativeSigner } from './native-signer.ts';
 import { ZkLoginAccountSigner, type EphemeralSigner } from './zklogin-signature.ts';
-import { SignInError } from '../../machines/errors.ts';
-import { isExpired } from '../../machines/expiry.ts';
+import { SignInError } from '../../core/errors.ts';
+import { isExpired } from '../../core/expiry.ts';
 
 /**
  * Rebuilds the ephemeral signer from what the session stored: a native key from the

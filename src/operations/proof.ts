@@ -1,0 +1,109 @@
+/**
+ * The proof, on demand, and the zkLogin signer built from it: Create proof asks the login
+ * service, checks the proof builds a signer for this address, and stores it; every
+ * signature (a message, a transfer, a dApp's request) signs with the stored session's
+ * signer, kept while the stored proof is the same.
+ */
+import { SignInError } from '../../core/errors.ts';
+import { isExpired } from '../../core/expiry.ts';
+import type { SignOutput } from '../../core/sign-in.types.ts';
+import { lazyModule } from '../lazy-module.ts';
+import type { SignInSession } from '../storage/session-store.ts';
+import { toSuiPublicKey } from '../zklogin/native-ed25519.ts';
+import type { EphemeralSigner } from '../zklogin/zklogin-signature.ts';
+import type { SignInDependencies } from './dependencies.ts';
+import { operation, readStored } from './operation.ts';
+
+const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
+
+/** Fetches the signing code, so that no click waits for it. */
+export function preloadSignerCode(): void {
+  void signerModule.load();
+}
+
+type ZkSigner = Awaited<ReturnType<Awaited<ReturnType<typeof signerModule.load>>['buildZkLoginSigner']>>;
+
+const suiPublicKeyOf = (key: EphemeralSigner) => toSuiPublicKey(key.flag, key.publicKey);
+
+/** What the signer is built from: it is rebuilt only when this changes. */
+const proofKey = (session: SignInSession | null) => JSON.stringify([session?.proof, session?.maxEpoch]);
+
+/** Ours: the session was replaced (renewed, or signed out) while its proof was made. */
+export const PROOF_FOR_ANOTHER_SESSION = 'The session changed while its proof was being made. Please create the proof again.';
+
+export function createProofSteps({ config, client, sessions, vault, now }: SignInDependencies) {
+  let signerCache: { proofKey: string; signer: ZkSigner } | undefined;
+
+  /** The stored session's zkLogin signer. Storage is read every time: another tab may have signed out, or time passed. */
+  const currentSigner = async (): Promise<ZkSigner> => {
+    const [{ state, session }, { buildZkLoginSigner }] = await Promise.all([readStored(sessions), signerModule.load()]);
+    if (session?.proof && isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
+    const signer =
+      signerCache?.proofKey === proofKey(session)
+        ? signerCache.signer
+        : await buildZkLoginSigner({ session, state, vault, now: now() });
+    signerCache = { proofKey: proofKey(session), signer };
+    return signer;
+  };
+
+  return {
+    currentSigner,
+    /** The session ended: no signer of it is kept. */
+    forgetSigner: () => void (signerCache = undefined),
+
+    createProof: operation<void, void>(async ({ signal }) => {
+      // With the session read a moment ago (it is on screen) and the signing code loaded,
+      // the request goes out in the click's own task: any await before it would let
+      // React's render of the proving state go first.
+      const peeked = sessions.peek();
+      const signing = signerModule.get();
+      const [{ state, session }, { buildZkLoginSigner, loadEphemeralSigner }] =
+        peeked && signing ? [peeked, signing] : await Promise.all([readStored(sessions), signerModule.load()]);
+      if (session?.proof) {
+        if (isExpired(session.expiresAt, now())) throw SignInError.of('PROOF_EXPIRED');
+        return;
+      }
+      if (!state?.salt || !session?.ephemeralKeyPair || !session.maxEpoch || !session.randomness || !session.jwt) {
+        throw SignInError.of('MISSING_PROOF_PARAMETERS');
+      }
+      if (isExpired(session.expiresAt, now())) throw SignInError.of('SESSION_EXPIRED');
+      // The request goes out at once; the signer's key is rebuilt while it is under way.
+      const ephemeral = loadEphemeralSigner(session, vault);
+      ephemeral.catch(() => {});
+      // Sessions stored before the public key was kept have it only in the key itself.
+      const ephemeralPublicKey = session.ephemeralPublicKey ?? suiPublicKeyOf(await ephemeral);
+      const proof = await client.createProof(
+        {
+          jwt: session.jwt,
+          network: config.network,
+          ephemeralPublicKey,
+          maxEpoch: session.maxEpoch,
+          randomness: session.randomness,
+        },
+        { signal },
+      );
+      const withProof = { ...session, proof };
+      // Build the signer before storing: a proof that does not match our address is refused.
+      const signer = await buildZkLoginSigner({ session: withProof, state, vault, now: now(), ephemeralSigner: await ephemeral });
+      // Added to the session as storage holds it when written (a renewal started meanwhile
+      // stays), and only to the session it was made for.
+      const written = await sessions
+        .update(
+          (current) =>
+            current.session.nonce === session.nonce && current.session.jwt === session.jwt
+              ? { state: current.state, session: { ...current.session, proof } }
+              : null,
+          { signal },
+        )
+        .catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+      if (!written) throw new Error(PROOF_FOR_ANOTHER_SESSION);
+      signerCache = { proofKey: proofKey(withProof), signer };
+    }),
+
+    signMessage: operation<SignOutput, { message: string }>(async ({ input }) => {
+      const signer = await currentSigner();
+      const { signature } = await signer.signPersonalMessage(new TextEncoder().encode(input.message));
+      return { signature, message: input.message };
+    }),
+  };
+}

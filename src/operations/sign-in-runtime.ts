@@ -1,0 +1,80 @@
+/**
+ * The actor implementations of signInMachine, wired: each is one domain operation (a plain
+ * async function that returns plain data and throws a SignInError or a service's error),
+ * one file per step of the journey, as dapp-kit-core keeps one file per action:
+ *   restore.ts   what storage holds, at load
+ *   start.ts     the key, the nonce (made ahead, at intent) and the stored session
+ *   callback.ts  the provider's answer checked, then the login lookup, checked too
+ *   proof.ts     Create proof, and the signer every signature uses
+ *   sign-out.ts  the end of a session, here or everywhere
+ * and the node's work beside the account (chain-operations.ts). Their list, with each one's
+ * input and output, is the machine's (core/operations.ts): `createSignInOperations`
+ * is held to it by the compiler. The page loads this module lazily, as the sign-in
+ * runtime (src/runtime/lazy-operations.ts), so that none of this is on the first page.
+ */
+import { operationActors, type SignInOperations } from '../../core/operations.ts';
+import type { AppConfig } from '../config.ts';
+import { createCallback } from './callback.ts';
+import { createChainOperations } from './chain-operations.ts';
+import { createDependencies, type SignInDependencies } from './dependencies.ts';
+import { createProofSteps, preloadSignerCode } from './proof.ts';
+import { createRestore } from './restore.ts';
+import { createSignOut } from './sign-out.ts';
+import { createStart } from './start.ts';
+import { createWalletSessionRead } from './wallet-session.ts';
+
+/** Fetches the code the next steps need, so that no click waits for it. */
+export const preloadSignInCode = preloadSignerCode;
+
+/** Every operation of the machine (core/operations.ts) over `deps`. */
+export function createSignInOperations(deps: SignInDependencies): SignInOperations {
+  const { abandonLookup, validateCallback, fetchLogin } = createCallback(deps);
+  const { currentSigner, forgetSigner, createProof, signMessage } = createProofSteps(deps);
+  const { prepareSignIn, startSignIn } = createStart(deps);
+  const chain = createChainOperations({
+    config: deps.config,
+    signer: currentSigner,
+    walletSession: createWalletSessionRead(deps),
+  });
+  return {
+    restoreSession: createRestore(deps),
+    prepareSignIn,
+    startSignIn,
+    validateCallback,
+    fetchLogin,
+    createProof,
+    signMessage,
+    verifySignature: chain.verifySignature,
+    loadBalance: chain.loadBalance,
+    requestTestSui: chain.requestTestSui,
+    sendSui: chain.sendSui,
+    previewTransaction: chain.previewTransaction,
+    walletRequest: chain.walletRequest,
+    clearSession: createSignOut(deps, () => {
+      forgetSigner();
+      abandonLookup();
+    }),
+  };
+}
+
+/** The machine's actors over real dependencies. */
+export function createSignInActors(deps: SignInDependencies) {
+  return operationActors(createSignInOperations(deps));
+}
+
+/**
+ * The sign-in runtime: the operations over this page's storage, key vault, login service
+ * and node, made once this chunk has loaded (src/runtime/lazy-operations.ts).
+ */
+export function createSignInRuntime(config: AppConfig) {
+  const dependencies = createDependencies(config);
+  return {
+    operations: createSignInOperations(dependencies),
+    /** Another tab signed out: listen once the runtime exists (before, there is nothing to clear). */
+    onSignOutElsewhere: (listener: () => void) => dependencies.tabs.onSignOut(listener),
+    /** Fetches the signer code ahead of the clicks that need it (the key's code is in this chunk). */
+    preloadSignInCode,
+  };
+}
+
+export type SignInRuntime = ReturnType<typeof createSignInRuntime>;

@@ -1,0 +1,157 @@
+/**
+ * Stub actors for signInMachine tests: each does nothing and succeeds, unless a test
+ * overrides it. Shared by the transition tests and the model-based tests.
+ */
+import { type AnyActorRef, type EventObject, fromCallback, fromPromise } from 'xstate';
+import { initialContext } from '../core/context.ts';
+import { journeyStep } from '../core/journey.ts';
+import { Secret } from '../core/secret.ts';
+import { operationActors, type SignInOperations } from '../core/operations.ts';
+import { signInMachine } from '../core/sign-in.machine.ts';
+import type {
+  SignInContext,
+  PopupCommand,
+  SignInEvent,
+  RestoreOutput,
+  SignedInSession,
+  TransactionPreview,
+  WalletAnswer,
+  WalletOutput,
+  WalletSession,
+} from '../core/sign-in.types.ts';
+
+/**
+ * The account's states at rest (the chain's region idle, the wallet's waiting, the session's
+ * end more than ten minutes away), by the session's step; and while a message is signed.
+ */
+export const SIGNED_IN = { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } } as const;
+export const PROVING = { account: { session: 'proving', chain: 'idle', wallet: 'waiting', renewal: 'later' } } as const;
+export const READY = { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } } as const;
+export const SIGNING = {
+  account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting', renewal: 'later' },
+} as const;
+/** What `snapshot.matches` takes for the account at the session's `step`. */
+export const inAccount = (step: 'signed-in' | 'proving' | 'ready') => ({ account: { session: step } }) as const;
+
+type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
+
+/**
+ * A snapshot of the machine at `value` with `context`, without running anything. At ready
+ * the proof is stored, as the machine itself would have it there; an account's session
+ * ends when SESSION's does (a day away), unless `context` says otherwise.
+ */
+export function snapshotAt(value: StateValue, context: Partial<SignInContext> = {}) {
+  const base = initialContext(undefined);
+  const proofStored = journeyStep(value as never) === 'ready';
+  const session = typeof value === 'object' && 'account' in value ? { expiresAt: SESSION.expiresAt } : {};
+  return signInMachine.resolveState({ value, context: { ...base, proofStored, ...session, ...context } });
+}
+
+export const SESSION: SignedInSession = {
+  provider: 'google',
+  address: `0x${'ab'.repeat(32)}`,
+  expiresAt: Date.now() + 86_400_000,
+  publicKey: 'AAECAw==',
+};
+
+/** The stored session a dApp's `enoki:getSession` reads (the stub's walletRequest gives it). */
+export const WALLET_SESSION: WalletSession = {
+  jwt: 'header.payload.signature',
+  maxEpoch: 12,
+  randomness: '42',
+  expiresAt: SESSION.expiresAt,
+};
+
+/** A dry run's answer: 0.25 SUI and its gas leave this account for another address. */
+export const PREVIEW: TransactionPreview = {
+  status: 'ok',
+  bytes: 'dHg=',
+  changes: [{ coinType: '0x2::sui::SUI', amount: '-251996000' }],
+  recipients: [{ address: `0x${'cd'.repeat(32)}`, coinType: '0x2::sui::SUI', amount: '250000000' }],
+  gasBudget: '3976000',
+};
+
+/** Every operation, doing nothing and succeeding (held to the machine's list by the compiler). */
+export const stubOperations: SignInOperations = {
+  restoreSession: async () => ({ status: 'empty' }),
+  prepareSignIn: async () => {},
+  startSignIn: async ({ input }) => ({
+    url: `https://idp.test/${input.provider}${input.state ? `?state=${input.state}` : ''}`,
+    expiresAt: SESSION.expiresAt,
+  }),
+  validateCallback: async () => ({ jwt: new Secret('jwt'), provider: 'google' }),
+  fetchLogin: async () => SESSION,
+  createProof: async () => {},
+  signMessage: async ({ input }) => ({ signature: `sig(${input.message})`, message: input.message }),
+  verifySignature: async () => ({ status: 'verified' }),
+  /** Two SUI, in MIST. */
+  loadBalance: async () => ({ balance: '2000000000' }),
+  requestTestSui: async () => '1000000000',
+  sendSui: async ({ input }) => ({ ...input, digest: 'Digest1111' }),
+  /** A transfer of 0.25 SUI to another address, with its gas. */
+  previewTransaction: async () => PREVIEW,
+  walletRequest: async ({ input }) =>
+    input.kind === 'getSession'
+      ? { session: new Secret(WALLET_SESSION) }
+      : { bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=', signature: `signed:${input.requestId}` },
+  clearSession: async () => {},
+};
+
+export const stubActors = {
+  ...operationActors(stubOperations),
+  /** A sign-in window that opens and then waits: tests send its events themselves. */
+  popupWindow: fromCallback<PopupCommand, void, SignInEvent>(({ sendBack }) => {
+    sendBack({ type: 'popup.opened', flowId: 'flow-1' });
+  }),
+  /** A lost window's flow, listened for: tests send its answer themselves. */
+  popupAnswer: fromCallback<EventObject, { flowId: string }, SignInEvent>(() => {}),
+};
+
+export type StubActors = typeof stubActors;
+
+/** A restore that finds `found`: SESSION's account at that step, nothing ('empty'), or exactly the output given. */
+export const restoresTo = (found: 'signed-in' | 'ready' | 'empty' | RestoreOutput) =>
+  fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () =>
+    typeof found !== 'string' ? found : found === 'empty' ? { status: 'empty' } : { status: found, ...SESSION },
+  );
+
+/** The machine with stub actors, a recording navigate and clearFragment. */
+export function stubbedMachine(overrides: Partial<StubActors> = {}, record: string[] = []) {
+  return signInMachine.provide({
+    actors: { ...stubActors, ...overrides },
+    actions: {
+      navigate: (_, params) => void record.push(`navigate ${params.url}`),
+      clearFragment: () => void record.push('clearFragment'),
+    },
+  });
+}
+
+/** An actor implementation that fails with `error`. */
+export const failing = <T, I>(error: unknown) => fromPromise<T, I>(async () => Promise.reject(error));
+
+/**
+ * Has the account's wallet sign a dApp's personal message (`message`, base64), the visitor
+ * approving it, and returns the machine's answer once it is given; it fails unless the
+ * message was signed (a refusal, or a request never taken, is not a signature).
+ */
+export async function signApprovedMessage(actor: AnyActorRef, message: string): Promise<WalletOutput> {
+  const request = {
+    kind: 'signPersonalMessage',
+    requestId: 'm',
+    address: SESSION.address,
+    chain: 'sui:testnet',
+    message,
+  } as const;
+  const answered = new Promise<WalletAnswer>((resolve) => {
+    const subscription = actor.on('wallet.answer', (answer: WalletAnswer) => {
+      if (answer.requestId !== 'm') return;
+      subscription.unsubscribe();
+      resolve(answer);
+    });
+  });
+  actor.send({ type: 'wallet.sign', request } satisfies SignInEvent);
+  actor.send({ type: 'user.approve', requestId: 'm' } satisfies SignInEvent);
+  const answer = await answered;
+  if (!answer.ok || !answer.output) throw new Error(`signApprovedMessage: not signed (${JSON.stringify(answer)})`);
+  return answer.output;
+}
