@@ -10,7 +10,7 @@ import { createDAppKit } from '@mysten/dapp-kit-react';
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerZkLoginWallets } from '../zklogin-wallets.ts';
+import { registerZkLoginWallets } from '../register-zklogin-wallets.ts';
 import { DApp } from './DApp.tsx';
 import './dapp.css';
 

@@ -3,7 +3,7 @@
  * provider, registered with every app on the page, and the wallet's dialog that puts each
  * of their signing requests to the visitor (approvals.ts). Returns `unregister`. The public entry
  * for a page (this app, or a dApp beside it) is `registerZkLoginWallets` in
- * src/zklogin-wallets.ts, which starts a machine when given none.
+ * src/register-zklogin-wallets.ts, which starts a machine when given none.
  *
  * The registration speaks the standard's window protocol itself rather than calling
  * `registerWallet` from @wallet-standard/wallet: that one cannot be undone, and ours must
