@@ -33,7 +33,7 @@ describe('the layers, as the linter keeps them', () => {
       "import '../storage/store.ts';",
       /sui\/ .* imports only the core and config/,
     ],
-    ['the machine importing src/', 'core/failure.ts', "import './config.ts';", /core\/ is the pure core/],
+    ['the machine importing src/', 'core/failure.ts', "import '../src/config.ts';", /core\/ is the pure core/],
     ['the machine importing a package other than xstate', 'core/failure.ts', "import 'valibot';", /core\/ imports only xstate/],
     ['storage importing zklogin', 'src/storage/store.ts', "import '../zklogin/callback.ts';", /storage\/ imports only/],
     [
