@@ -7,7 +7,8 @@
  *   callback.ts  the provider's answer checked, then the login lookup, checked too
  *   proof.ts     Create proof, and the signer every signature uses
  *   sign-out.ts  the end of a session, here or everywhere
- * and the node's work beside the account (chain-operations.ts). Their list, with each one's
+ * and the node's work beside the account: the account's own (chain-operations.ts) and a
+ * dApp's requests (wallet-operations.ts), over one node (sui-node.ts). Their list, with each one's
  * input and output, is the machine's (core/operations.ts): `createSignInOperations`
  * is held to it by the compiler. The page loads this module lazily, as the sign-in
  * runtime (src/runtime/lazy-operations.ts), so that none of this is on the first page.
@@ -16,6 +17,8 @@ import { operationActors, type SignInOperations } from '../../core/operations.ts
 import type { AppConfig } from '../config.ts';
 import { createCallback } from './callback.ts';
 import { createChainOperations } from './chain-operations.ts';
+import { createSuiNode } from './sui-node.ts';
+import { createWalletOperations } from './wallet-operations.ts';
 import { createDependencies, type SignInDependencies } from './dependencies.ts';
 import { createProofSteps, preloadSignerCode } from './proof.ts';
 import { createRestore } from './restore.ts';
@@ -31,11 +34,9 @@ export function createSignInOperations(deps: SignInDependencies): SignInOperatio
   const { abandonLookup, validateCallback, fetchLogin } = createCallback(deps);
   const { currentSigner, forgetSigner, createProof, signMessage } = createProofSteps(deps);
   const { prepareSignIn, startSignIn } = createStart(deps);
-  const chain = createChainOperations({
-    config: deps.config,
-    signer: currentSigner,
-    walletSession: createWalletSessionRead(deps),
-  });
+  const node = createSuiNode(deps.config);
+  const chain = createChainOperations({ node, signer: currentSigner });
+  const wallet = createWalletOperations({ node, signer: currentSigner, walletSession: createWalletSessionRead(deps) });
   return {
     restoreSession: createRestore(deps),
     prepareSignIn,
@@ -48,8 +49,8 @@ export function createSignInOperations(deps: SignInDependencies): SignInOperatio
     loadBalance: chain.loadBalance,
     requestTestSui: chain.requestTestSui,
     sendSui: chain.sendSui,
-    previewTransaction: chain.previewTransaction,
-    walletRequest: chain.walletRequest,
+    previewTransaction: wallet.previewTransaction,
+    walletRequest: wallet.walletRequest,
     clearSession: createSignOut(deps, () => {
       forgetSigner();
       abandonLookup();
