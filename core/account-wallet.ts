@@ -11,10 +11,10 @@
  * transaction as the dry run built it. Connects and disconnects are answered wherever they
  * arrive (the machine's root, and the states that take them).
  */
-import { assertEvent, enqueueActions, raise } from 'xstate';
+import { assertEvent, raise } from 'xstate';
 import { isProvider } from './providers.ts';
 import { messageOf } from './failure.ts';
-import { answerIn, assignIn, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
+import { answerIn, assignIn, enqueueIn, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
 import type {
   ApprovedWalletRequest,
   SignInContext,
@@ -184,17 +184,7 @@ function connectAnswer(context: SignInContext, { requestId, provider }: { reques
  * Cross-Origin-Opener-Policy differs from the provider's), and its answer still connects
  * the dApp. Another connect, or the flow's end, answers it then.
  */
-const settleWalletConnect = enqueueActions<
-  SignInContext,
-  SignInEvent,
-  undefined,
-  SignInEvent,
-  never,
-  never,
-  never,
-  never,
-  WalletAnswer
->(({ context, enqueue }) => {
+const settleWalletConnect = enqueueIn(({ context, enqueue }) => {
   const pending = context.walletConnect;
   if (!pending || context.signInWindow?.expiresAt != null) return;
   enqueue.emit(connectAnswer(context, pending));
@@ -204,17 +194,7 @@ const settleWalletConnect = enqueueActions<
 export const walletActions = {
   settleWalletConnect,
   /** A dApp's connect starts a sign-in: one still waiting for a lost window's flow is answered first, as that sign-in is replaced. */
-  assignWalletConnect: enqueueActions<
-    SignInContext,
-    SignInEvent,
-    undefined,
-    SignInEvent,
-    never,
-    never,
-    never,
-    never,
-    WalletAnswer
-  >(({ context, event, enqueue }) => {
+  assignWalletConnect: enqueueIn(({ context, event, enqueue }) => {
     assertEvent(event, 'wallet.connect');
     if (context.walletConnect) enqueue.emit(connectAnswer(context, context.walletConnect));
     enqueue.assign({ walletConnect: { requestId: event.requestId, provider: event.provider } });

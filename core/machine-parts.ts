@@ -4,7 +4,7 @@
  * one `setupMachine` in sign-in.machine.ts gathers them), the guard's arguments, and the
  * transitions several parts take.
  */
-import { assign, emit } from 'xstate';
+import { assign, emit, enqueueActions } from 'xstate';
 import { toFailure } from './failure.ts';
 import type { FailedStep, SignInContext, SignInEvent, WalletAnswer } from './sign-in.types.ts';
 
@@ -18,6 +18,11 @@ export const assignIn = <Params = undefined>(assignment: Parameters<typeof assig
 /** An action that answers a dApp (the wallets listen for `wallet.answer`). */
 export const answerIn = <Params = undefined>(answer: Parameters<typeof emit<Ctx, Ev, Params, Ev, WalletAnswer>>[0]) =>
   emit<Ctx, Ev, Params, Ev, WalletAnswer>(answer);
+
+/** An action of this machine that chooses what to do (assign, emit a dApp's answer) as it runs. */
+export const enqueueIn = (
+  collect: Parameters<typeof enqueueActions<Ctx, Ev, undefined, Ev, never, never, never, never, WalletAnswer>>[0],
+) => enqueueActions<Ctx, Ev, undefined, Ev, never, never, never, never, WalletAnswer>(collect);
 
 /** What a guard reads. */
 export interface GuardArgs {
