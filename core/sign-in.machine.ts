@@ -380,7 +380,9 @@ export const signInMachine = setup({
     'logged-out': {
       tags: ['can-sign-in', 'settled'],
       initial: 'clearing',
-      entry: ['settleWalletConnect', 'forgetSession'],
+      // A sign-in window's flow ends here (another tab's sign-out can reach a window still at
+      // the provider): a dApp's connect that waited for it is answered.
+      entry: ['clearSignInWindow', 'settleWalletConnect', 'forgetSession'],
       exit: assign({ signOutEverywhere: false }),
       on: { 'user.dismiss': dismiss },
       states: {

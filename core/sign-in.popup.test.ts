@@ -9,7 +9,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
-import { POPUP_NOTICES } from './words.ts';
+import { NOTICES, POPUP_NOTICES } from './words.ts';
 import { Secret } from './secret.ts';
 import type { PopupCommand, SignInEvent, SignInMode, StartInput, StartOutput, WalletAnswer } from './sign-in.types.ts';
 import { failing, SESSION, stubbedMachine, type StubActors } from '../test-support/machine-stubs.ts';
@@ -299,6 +299,18 @@ describe('signInMachine in popup mode', () => {
       } finally {
         vi.useRealTimers();
       }
+    });
+
+    it('is refused with the notice when another tab signs out while its window is at the provider', async () => {
+      const window = fakeWindow();
+      const { actor, answers } = await started('popup', { popupWindow: window.logic });
+      actor.send(connect);
+      await waitFor(actor, (s) => s.matches({ redirecting: { 'awaiting-popup': 'at-provider' } }));
+      actor.send({ type: 'tab.signedOut' });
+      expect(actor.getSnapshot().matches('logged-out')).toBe(true);
+      expect(answers).toEqual([{ type: 'wallet.answer', requestId: 'c1', ok: false, message: NOTICES.signedOutElsewhere }]);
+      expect(actor.getSnapshot().context.walletConnect).toBeNull();
+      expect(window.log).toContain('stopped');
     });
 
     it('a new connect while one waits for a lost window answers the first (its sign-in is replaced) and starts its own window', async () => {
