@@ -208,6 +208,13 @@ describe('signInMachine in popup mode', () => {
 
   describe("a dApp's interactive connect", () => {
     const connect = { type: 'wallet.connect', requestId: 'c1', provider: 'google', silent: false } as const;
+    /** The answer to that connect once the sign-in gave SESSION's account. */
+    const connected = {
+      type: 'wallet.answer',
+      requestId: 'c1',
+      ok: true,
+      account: { provider: 'google', address: SESSION.address, publicKey: SESSION.publicKey },
+    } as const;
 
     it('starts the sign-in in a window and resolves with the account, this page never navigating', async () => {
       const window = fakeWindow();
@@ -217,14 +224,7 @@ describe('signInMachine in popup mode', () => {
       await waitFor(actor, () => window.log.length > 0);
       actor.send(callback);
       await waitFor(actor, () => answers.length > 0);
-      expect(answers).toEqual([
-        {
-          type: 'wallet.answer',
-          requestId: 'c1',
-          ok: true,
-          account: { provider: 'google', address: SESSION.address, publicKey: SESSION.publicKey },
-        },
-      ]);
+      expect(answers).toEqual([connected]);
       expect(actor.getSnapshot().context.walletConnect).toBeNull();
       expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
     });
@@ -253,14 +253,7 @@ describe('signInMachine in popup mode', () => {
 
       actor.send(callback);
       await waitFor(actor, () => answers.length > 0);
-      expect(answers).toEqual([
-        {
-          type: 'wallet.answer',
-          requestId: 'c1',
-          ok: true,
-          account: { provider: 'google', address: SESSION.address, publicKey: SESSION.publicKey },
-        },
-      ]);
+      expect(answers).toEqual([connected]);
       expect(actor.getSnapshot().context.walletConnect).toBeNull();
     });
 
