@@ -8,7 +8,7 @@
  * beside the vault's; the vault opens it itself, and the benchmark's reload still meets
  * its target without it: docs/performance.md.)
  */
-import { runtimeModule } from './runtime/lazy-operations.ts';
+import { runtimeModule } from './runtime/sign-in-actor.ts';
 import { isSignInWindow } from './popup-relay.ts';
 import { signInStored } from './storage/stored.ts';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';

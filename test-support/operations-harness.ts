@@ -14,7 +14,8 @@ import { storageKeys, VAULT_ENTRIES } from '../src/storage/keys.ts';
 import { createSessionStore } from '../src/storage/session-store.ts';
 import { createMemoryStore, type KeyValueStore } from '../src/storage/store.ts';
 import { createDependencies } from '../src/operations/dependencies.ts';
-import { createSignInActors } from '../src/operations/sign-in-runtime.ts';
+import { operationActors } from '../core/operations.ts';
+import { createSignInOperations } from '../src/operations/sign-in-runtime.ts';
 
 export function config(overrides: Record<string, string> = {}): AppConfig {
   const result = parseConfig(
@@ -41,7 +42,7 @@ export function actorTestHarness(service: ReturnType<typeof createTestLoginServi
     const navigations: string[] = [];
     const page = (fragment?: string) => {
       const machine = signInMachine.provide({
-        actors: createSignInActors(createDependencies(appConfig, { store, vault, now })),
+        actors: operationActors(createSignInOperations(createDependencies(appConfig, { store, vault, now }))),
         actions: { navigate: (_, { url }) => void navigations.push(url), clearFragment: () => {} },
       });
       return createActor(machine, { input: { fragment: fragment ? new Secret(fragment) : null } }).start();

@@ -9,16 +9,16 @@
 import { SignInError } from '../../core/errors.ts';
 import { isExpired } from '../../core/expiry.ts';
 import { Secret } from '../../core/secret.ts';
-import type { CallbackOutput, SignedInSession } from '../../core/sign-in.types.ts';
+import type { SignInOperations } from '../../core/operations.ts';
+import type { SignedInSession } from '../../core/sign-in.types.ts';
 import { normalizedSuiAddress } from '../../core/sui-address.ts';
 import { lazyModule } from '../lazy-module.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
-import type { SignInSession, SignInState } from '../storage/session-store.ts';
+import { readStored, type SignInSession, type SignInState } from '../storage/session-store.ts';
 import { readableToken, validateCallback } from '../zklogin/callback.ts';
 import { readEmailClaim, readIdTokenClaims } from '../zklogin/id-token-claims.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { createEarlyLogin } from './early-login.ts';
-import { operation, readStored } from './operation.ts';
 
 interface RenewalLogin {
   state: SignInState;
@@ -38,12 +38,17 @@ const addressCheck = lazyModule(() => import('../zklogin/address-check.ts'));
 export const RENEWAL_TOO_LATE =
   'The sign-in came back too late to renew this session. You stay signed in as before until your session ends.';
 
+/** The callback's two operations (the machine's), and the lookup a sign-out abandons. */
+interface CallbackSteps extends Pick<SignInOperations, 'validateCallback' | 'fetchLogin'> {
+  abandonLookup: () => void;
+}
+
 export function createCallback({
   client,
   sessions,
   vault,
   now,
-}: Pick<SignInDependencies, 'client' | 'sessions' | 'vault' | 'now'>) {
+}: Pick<SignInDependencies, 'client' | 'sessions' | 'vault' | 'now'>): CallbackSteps {
   const earlyLogin = createEarlyLogin(client.getLogin);
   const dropKey = async (nativeKeyId: string | undefined) => {
     // A key that cannot be deleted is only an orphan.
@@ -110,7 +115,7 @@ export function createCallback({
     /** A lookup under way for a callback whose check a sign-out stopped goes with it. */
     abandonLookup: earlyLogin.abandon,
 
-    validateCallback: operation<CallbackOutput, { fragment: Secret<string> }>(async ({ input }) => {
+    validateCallback: async ({ input }) => {
       const fragment = input.fragment.reveal();
       // The nonce compared without decrypting (OpenID Connect Core 3.2.2.11): it is no secret.
       const started = sessions.readClearState();
@@ -131,9 +136,9 @@ export function createCallback({
         earlyLogin.abandon();
         throw error;
       }
-    }),
+    },
 
-    fetchLogin: operation<SignedInSession, { jwt: Secret<string> }>(async ({ input, signal }) => {
+    fetchLogin: async ({ input, signal }) => {
       const jwt = input.jwt.reveal();
       // The lookup the callback's check started, if any: it has been under way meanwhile.
       const early = earlyLogin.take(jwt, signal);
@@ -165,6 +170,6 @@ export function createCallback({
         publicKey: login.publicKey,
         email: readEmailClaim(jwt),
       };
-    }),
+    },
   };
 }

@@ -6,13 +6,12 @@
  */
 import { SignInError } from '../../core/errors.ts';
 import { isExpired } from '../../core/expiry.ts';
-import type { SignOutput } from '../../core/sign-in.types.ts';
+import type { SignInOperations } from '../../core/operations.ts';
 import { lazyModule } from '../lazy-module.ts';
-import type { SignInSession } from '../storage/session-store.ts';
+import { readStored, type SignInSession } from '../storage/session-store.ts';
 import { toSuiPublicKey } from '../zklogin/native-ed25519.ts';
 import type { EphemeralSigner } from '../zklogin/zklogin-signature.ts';
 import type { SignInDependencies } from './dependencies.ts';
-import { operation, readStored } from './operation.ts';
 
 const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
 
@@ -31,7 +30,13 @@ const proofKey = (session: SignInSession | null) => JSON.stringify([session?.pro
 /** Ours: the session was replaced (renewed, or signed out) while its proof was made. */
 export const PROOF_FOR_ANOTHER_SESSION = 'The session changed while its proof was being made. Please create the proof again.';
 
-export function createProofSteps({ config, client, sessions, vault, now }: SignInDependencies) {
+/** Create proof and a personal message's signature (the machine's), and the signer every other signature uses. */
+interface ProofSteps extends Pick<SignInOperations, 'createProof' | 'signMessage'> {
+  currentSigner: () => Promise<ZkSigner>;
+  forgetSigner: () => void;
+}
+
+export function createProofSteps({ config, client, sessions, vault, now }: SignInDependencies): ProofSteps {
   let signerCache: { proofKey: string; signer: ZkSigner } | undefined;
 
   /** The stored session's zkLogin signer. Storage is read every time: another tab may have signed out, or time passed. */
@@ -51,7 +56,7 @@ export function createProofSteps({ config, client, sessions, vault, now }: SignI
     /** The session ended: no signer of it is kept. */
     forgetSigner: () => void (signerCache = undefined),
 
-    createProof: operation<void, void>(async ({ signal }) => {
+    createProof: async ({ signal }) => {
       // With the session read a moment ago (it is on screen) and the signing code loaded,
       // the request goes out in the click's own task: any await before it would let
       // React's render of the proving state go first.
@@ -98,12 +103,12 @@ export function createProofSteps({ config, client, sessions, vault, now }: SignI
         .catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
       if (!written) throw new Error(PROOF_FOR_ANOTHER_SESSION);
       signerCache = { proofKey: proofKey(withProof), signer };
-    }),
+    },
 
-    signMessage: operation<SignOutput, { message: string }>(async ({ input }) => {
+    signMessage: async ({ input }) => {
       const signer = await currentSigner();
       const { signature } = await signer.signPersonalMessage(new TextEncoder().encode(input.message));
       return { signature, message: input.message };
-    }),
+    },
   };
 }

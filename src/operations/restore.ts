@@ -5,12 +5,12 @@
  * sealed one) is `unreadable`, and the machine signs the visitor out and says so.
  */
 import { isExpired } from '../../core/expiry.ts';
+import type { SignInOperations } from '../../core/operations.ts';
 import type { RestoreOutput, SignedInSession } from '../../core/sign-in.types.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import { readEmailClaim } from '../zklogin/id-token-claims.ts';
 import type { StoredSignIn } from '../storage/session-store.ts';
 import type { SignInDependencies } from './dependencies.ts';
-import { operation } from './operation.ts';
 
 /** The account a finished sign-in holds, or null for a flow that is only started. */
 function signedIn({ state, session }: StoredSignIn): SignedInSession | null {
@@ -24,8 +24,12 @@ function signedIn({ state, session }: StoredSignIn): SignedInSession | null {
   };
 }
 
-export function createRestore({ sessions, vault, now }: Pick<SignInDependencies, 'sessions' | 'vault' | 'now'>) {
-  return operation<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }): Promise<RestoreOutput> => {
+export function createRestore({
+  sessions,
+  vault,
+  now,
+}: Pick<SignInDependencies, 'sessions' | 'vault' | 'now'>): SignInOperations['restoreSession'] {
+  return async ({ input }): Promise<RestoreOutput> => {
     const stored = await sessions.read();
     if (!stored) return { status: sessions.holdsAnything() ? 'unreadable' : 'empty' };
     const { state, session } = stored;
@@ -41,5 +45,5 @@ export function createRestore({ sessions, vault, now }: Pick<SignInDependencies,
     sessions.clear();
     if (session.nativeKeyId) await vault.delete(nativeKeyEntry(session.nativeKeyId)).catch(() => {});
     return { status: 'empty' };
-  });
+  };
 }

@@ -13,7 +13,8 @@ import { CATALOGUE } from '../../core/errors.ts';
 import { Secret } from '../../core/secret.ts';
 import type { WalletAnswer } from '../../core/sign-in.types.ts';
 import { createDependencies } from './dependencies.ts';
-import { createSignInActors, createSignInOperations, preloadSignInCode } from './sign-in-runtime.ts';
+import { operationActors } from '../../core/operations.ts';
+import { createSignInOperations, preloadSignInCode } from './sign-in-runtime.ts';
 import { actorTestHarness, config, readSession, storedValues } from '../../test-support/operations-harness.ts';
 
 const service = createTestLoginService();
@@ -459,7 +460,7 @@ describe('the real actors against the mock login service', () => {
     const vault = createMemoryVault();
     const appConfig = config({ VITE_NATIVE_KEY: 'true' });
     const deps = createDependencies(appConfig, { store, vault, tabs });
-    const actors = createSignInActors(deps);
+    const actors = operationActors(createSignInOperations(deps));
     const run = <T>(logic: Parameters<typeof createActor>[0], input: T) => {
       const actor = createActor(logic as never, { input } as never).start();
       return waitFor(actor as never, (s: { status: string }) => s.status !== 'active');

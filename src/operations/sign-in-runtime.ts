@@ -11,9 +11,9 @@
  * dApp's requests (wallet-operations.ts), over one node (sui-node.ts). Their list, with each one's
  * input and output, is the machine's (core/operations.ts): `createSignInOperations`
  * is held to it by the compiler. The page loads this module lazily, as the sign-in
- * runtime (src/runtime/lazy-operations.ts), so that none of this is on the first page.
+ * runtime (src/runtime/sign-in-actor.ts), so that none of this is on the first page.
  */
-import { operationActors, type SignInOperations } from '../../core/operations.ts';
+import type { SignInOperations } from '../../core/operations.ts';
 import type { AppConfig } from '../config.ts';
 import { createCallback } from './callback.ts';
 import { createChainOperations } from './chain-operations.ts';
@@ -58,14 +58,9 @@ export function createSignInOperations(deps: SignInDependencies): SignInOperatio
   };
 }
 
-/** The machine's actors over real dependencies. */
-export function createSignInActors(deps: SignInDependencies) {
-  return operationActors(createSignInOperations(deps));
-}
-
 /**
  * The sign-in runtime: the operations over this page's storage, key vault, login service
- * and node, made once this chunk has loaded (src/runtime/lazy-operations.ts).
+ * and node, made once this chunk has loaded (src/runtime/sign-in-actor.ts).
  */
 export function createSignInRuntime(config: AppConfig) {
   const dependencies = createDependencies(config);

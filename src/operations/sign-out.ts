@@ -6,13 +6,13 @@
  */
 import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInDependencies } from './dependencies.ts';
-import { operation } from './operation.ts';
+import type { SignInOperations } from '../../core/operations.ts';
 
 export function createSignOut(
   { sessions, vault, encryption, tabs }: Pick<SignInDependencies, 'sessions' | 'vault' | 'encryption' | 'tabs'>,
   forget: () => void,
-) {
-  return operation<void, { everywhere: boolean }>(async ({ input }) => {
+): SignInOperations['clearSession'] {
+  return async ({ input }) => {
     forget();
     // Only this tab's session ends: find its native key before the session that names it
     // is gone (whatever the plain entry says: this is only to find what to delete).
@@ -32,5 +32,5 @@ export function createSignOut(
     } else {
       await Promise.all(nativeKeyIds.map((id) => vault.delete(nativeKeyEntry(id))));
     }
-  });
+  };
 }

@@ -7,6 +7,7 @@
  */
 import { assertProvider, SignInError } from '../../core/errors.ts';
 import { PROVIDER_LABELS, type Provider } from '../../core/providers.ts';
+import type { SignInOperations } from '../../core/operations.ts';
 import type { StartInput, StartOutput } from '../../core/sign-in.types.ts';
 import { lazyModule } from '../lazy-module.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
@@ -16,14 +17,20 @@ import { readIdTokenClaims } from '../zklogin/id-token-claims.ts';
 import { buildAuthorizationUrl } from '../zklogin/providers.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { createMadeAhead } from './made-ahead.ts';
-import { operation } from './operation.ts';
 import { createWarmStart } from './warm-start.ts';
 
 // The nonce's own check, with only the Poseidon width it needs: loaded at the intent to
 // sign in (or the click), never on the first page.
 const nonceCheck = lazyModule(() => import('../zklogin/nonce-check.ts'));
 
-export function createStart({ config, client, sessions, vault, encryption, now }: SignInDependencies) {
+export function createStart({
+  config,
+  client,
+  sessions,
+  vault,
+  encryption,
+  now,
+}: SignInDependencies): Pick<SignInOperations, 'prepareSignIn' | 'startSignIn'> {
   // The next ephemeral key, made in memory as soon as the runtime exists.
   const keys = createMadeAhead(() => createEphemeralKey({ native: config.nativeKey, vault }));
   keys.fill();
@@ -137,12 +144,12 @@ export function createStart({ config, client, sessions, vault, encryption, now }
     storeWith((after) => sessions.save(state, session, { after, signal }), key, signal);
 
   return {
-    prepareSignIn: operation<void, void>(async () => {
+    prepareSignIn: async () => {
       // The session's master key is readied meanwhile, in memory (it never fails).
       await Promise.all([warmStart.prepare(), encryption.prepare()]);
-    }),
+    },
 
-    startSignIn: operation<StartOutput, StartInput>(async ({ input, signal }) => {
+    startSignIn: async ({ input, signal }) => {
       if (input.renewal) return startRenewal(input, signal);
       // Refuse an unknown provider before anything costs the login service a call.
       assertProvider(input.provider);
@@ -160,6 +167,6 @@ export function createStart({ config, client, sessions, vault, encryption, now }
         await vault.delete(nativeKeyEntry(previous.nativeKeyId)).catch(() => {});
       }
       return { url, expiresAt: nonce.estimatedExpiration };
-    }),
+    },
   };
 }

@@ -12,7 +12,8 @@ import { createMemoryVault } from '../storage/key-vault.ts';
 import { createMemoryStore } from '../storage/store.ts';
 import { actorTestHarness, config, readSession, storedValues } from '../../test-support/operations-harness.ts';
 import { createDependencies } from './dependencies.ts';
-import { createSignInActors } from './sign-in-runtime.ts';
+import { operationActors } from '../../core/operations.ts';
+import { createSignInOperations } from './sign-in-runtime.ts';
 
 const service = createTestLoginService();
 beforeAll(() => service.server.listen({ onUnhandledFrame: 'error' }));
@@ -161,7 +162,7 @@ describe('what a flow leaves behind', () => {
       vault,
       tabs: { announceSignOut: () => void announced.push('signed-out'), onSignOut: () => {} },
     });
-    const actor = createActor(createSignInActors(deps).clearSession, { input: { everywhere: true } });
+    const actor = createActor(operationActors(createSignInOperations(deps)).clearSession, { input: { everywhere: true } });
     const failed = new Promise((resolve) => actor.subscribe({ error: resolve }));
     actor.start();
     expect(await failed).toMatchObject({ message: 'refused by the test' });

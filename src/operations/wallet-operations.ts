@@ -5,14 +5,8 @@
  * machine has checked that each is for this account before it gets here.
  */
 import { fromBase64 } from '@mysten/utils';
-import type { OperationArgs } from '../../core/operations.ts';
-import type {
-  ApprovedWalletRequest,
-  TransactionPreview,
-  WalletOutput,
-  WalletRequest,
-  WalletSessionOutput,
-} from '../../core/sign-in.types.ts';
+import type { SignInOperations } from '../../core/operations.ts';
+import type { WalletSessionOutput } from '../../core/sign-in.types.ts';
 import type { ZkLoginAccountSigner } from '../zklogin/zklogin-signature.ts';
 import type { SuiNode } from './sui-node.ts';
 
@@ -24,16 +18,20 @@ export interface WalletDependencies {
   walletSession: (address: string) => Promise<WalletSessionOutput>;
 }
 
-export function createWalletOperations({ node, signer, walletSession }: WalletDependencies) {
+export function createWalletOperations({
+  node,
+  signer,
+  walletSession,
+}: WalletDependencies): Pick<SignInOperations, 'previewTransaction' | 'walletRequest'> {
   return {
     /** A dApp's transaction, dry-run for the visitor's dialog. */
-    previewTransaction: async ({ input }: OperationArgs<WalletRequest>): Promise<TransactionPreview> => {
+    previewTransaction: async ({ input }) => {
       if (!('transaction' in input)) throw new Error('Only a transaction has a dry run.');
       return (await node.transactions()).previewTransaction({ json: input.transaction, sender: input.address });
     },
 
     /** A request the visitor approved (a session read needs no approval: nothing is signed). */
-    walletRequest: async ({ input }: OperationArgs<ApprovedWalletRequest>): Promise<WalletOutput> => {
+    walletRequest: async ({ input }) => {
       if (input.kind === 'getSession') return walletSession(input.address);
       const zkSigner = await signer();
       if (input.kind === 'signPersonalMessage') {

@@ -132,6 +132,12 @@ function canonicalState(state: SignInState): SignInState {
   ) as SignInState;
 }
 
+/** The stored sign-in as far as it is believed (sealed, the plain entry agreeing); nulls otherwise. */
+export async function readStored(sessions: SessionStore): Promise<{ state: SignInState | null; session: SignInSession | null }> {
+  const stored = await sessions.read();
+  return { state: stored?.state ?? null, session: stored?.session ?? null };
+}
+
 export function createSessionStore(store: KeyValueStore, encryption: Encryption, keys: StorageKeys): SessionStore {
   // The last sign-in read or written, with the sealed text and the plain text it came
   // from: reading the same texts again (the callback's checks, then its login request)

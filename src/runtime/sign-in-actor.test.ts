@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.ts';
 import { storageKeys } from '../storage/keys.ts';
 import { signInStored } from '../storage/stored.ts';
-import { createLazySignIn, runtimeModule } from './lazy-operations.ts';
+import { createLazySignIn, runtimeModule } from './sign-in-actor.ts';
 
 const result = parseConfig({ VITE_ENOKI_API_KEY: 'enoki_public_lazy', VITE_GOOGLE_CLIENT_ID: 'g' }, 'https://app.test/');
 if (!result.ok) throw new Error(result.errors.join('\n'));
