@@ -11,7 +11,7 @@
  * event now, and an answer to each `wallet-standard:app-ready` later), and each app's
  * `register` hands back the function that removes them from it.
  */
-import type { IdentifierString, WalletEventsWindow, WindowAppReadyEventAPI } from '@mysten/wallet-standard';
+import type { IdentifierString, WindowAppReadyEventAPI } from '@mysten/wallet-standard';
 import { PROVIDERS, type Provider } from '../../core/providers.ts';
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import { presentApprovals } from './approvals.ts';
@@ -67,14 +67,16 @@ export function registerWalletsOver({ actor, network, providers = PROVIDERS, con
   const stopPresenting = presentOnce(actor);
   const removers: (() => void)[] = [];
   const registerWith = (api: WindowAppReadyEventAPI) => wallets.forEach((wallet) => removers.push(api.register(wallet)));
-  const onAppReady = (event: Event) => registerWith((event as CustomEvent<WindowAppReadyEventAPI>).detail);
-  const target = window as unknown as WalletEventsWindow & Window;
-  target.addEventListener('wallet-standard:app-ready', onAppReady);
-  target.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: registerWith }));
+  // The standard's own app-ready event: its detail is the app's register API.
+  const onAppReady = (event: Event) => {
+    if (event instanceof CustomEvent) registerWith(event.detail);
+  };
+  window.addEventListener('wallet-standard:app-ready', onAppReady);
+  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: registerWith }));
   return {
     wallets,
     unregister: () => {
-      target.removeEventListener('wallet-standard:app-ready', onAppReady);
+      window.removeEventListener('wallet-standard:app-ready', onAppReady);
       removers.splice(0).forEach((remove) => remove());
       // A dApp that still holds a wallet gets a refusal, not a request no dialog will show.
       wallets.forEach((wallet) => wallet.remove());
