@@ -37,7 +37,7 @@ const refuse = (refusal: WalletRefusal) => ({ actions: { type: 'refuseWallet', p
 /** An answer to the request under way (its id is the context's). */
 type RequestAnswer = { ok: true; output: WalletOutput } | { ok: false; message: string } | { ok: false; refusal: 'rejected' };
 /** The visitor said no: the dApp hears that they rejected it. */
-const rejected = { type: 'answerWalletRequest', params: { ok: false, refusal: 'rejected' } as RequestAnswer } as const;
+const rejected = { type: 'answerWalletRequest', params: { ok: false, refusal: 'rejected' } satisfies RequestAnswer } as const;
 /** The request is refused with the event's own words (a dialog that could not be shown, a proof that failed). */
 const refusedWithItsMessage = {
   type: 'answerWalletRequest',
