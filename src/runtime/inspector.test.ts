@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type InspectionEvent } from 'xstate';
 import { restoresTo, SESSION, signApprovedMessage, stubbedMachine } from '../../test-support/machine-stubs.ts';
-import { withoutChildData } from './inspector.ts';
+import { inspectorSanitizers, withoutChildData } from './inspector.ts';
+import { REDACTION_DEPTH } from './transition-log.ts';
 
 describe('what the inspector sees', () => {
   it("an invoked actor's snapshot is its status only; the machine's own snapshots are whole", async () => {
@@ -33,5 +34,25 @@ describe('what the inspector sees', () => {
     );
     const root = seen.filter((event) => event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId);
     expect(root.at(-1)).toMatchObject({ snapshot: { context: { address: SESSION.address } } });
+  });
+
+  it("redacts the machine's events and context as the transition log does: what the account signs, and whatever lies too deep", () => {
+    const { sanitizeContext, sanitizeEvent } = inspectorSanitizers;
+    expect(
+      sanitizeContext({ signature: 'c2ln', signedMessage: 'hello', walletRequest: { transaction: '{}' }, balance: '1' }),
+    ).toEqual({
+      signature: '[redacted]',
+      signedMessage: '[redacted]',
+      walletRequest: { transaction: '[redacted]' },
+      balance: '1',
+    });
+    expect(sanitizeEvent({ type: 'user.signMessage', message: 'my own words' })).toEqual({
+      type: 'user.signMessage',
+      message: '[redacted]',
+    });
+    let nested: unknown = { words: 'deep private words' };
+    for (let level = 0; level <= REDACTION_DEPTH; level++) nested = { level: nested };
+    expect(JSON.stringify(sanitizeContext({ nested }))).not.toContain('deep private words');
+    expect(JSON.stringify(sanitizeEvent({ type: 'e', nested }))).not.toContain('deep private words');
   });
 });

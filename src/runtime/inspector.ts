@@ -23,11 +23,13 @@ export function withoutChildData(event: InspectionEvent): InspectionEvent {
   return { ...event, actorRef: Object.assign(Object.create(actorRef), { getSnapshot: () => statusOf(actorRef.getSnapshot()) }) };
 }
 
+/** What the inspector is given of the machine's events and context: redacted as the transition log's are. */
+export const inspectorSanitizers = {
+  sanitizeEvent: (event: AnyEventObject) => redact(event) as AnyEventObject,
+  sanitizeContext: (context: MachineContext) => redact(context) as MachineContext,
+};
+
 export function createInspector(): Observer<InspectionEvent> {
-  const inspector = createBrowserInspector({
-    autoStart: true,
-    sanitizeEvent: (event) => redact(event) as AnyEventObject,
-    sanitizeContext: (context) => redact(context) as MachineContext,
-  });
+  const inspector = createBrowserInspector({ autoStart: true, ...inspectorSanitizers });
   return { next: (event) => inspector.inspect.next?.(withoutChildData(event)) };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { restoresTo, signApprovedMessage, stubbedMachine } from '../../test-support/machine-stubs.ts';
 import { Secret } from '../../core/secret.ts';
-import { createTransitionLog, redact, statePath } from './transition-log.ts';
+import { createTransitionLog, REDACTION_DEPTH, redact, statePath } from './transition-log.ts';
 import { TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';
 
 /** A machine restored to ready (stub actors), its balance read, with a log of its transitions. */
@@ -75,6 +75,66 @@ describe('transition log', () => {
     // What signing gave back (the signed bytes are the message) is redacted too.
     const signed = log.entries().find((entry) => entry.event === 'xstate.done.actor.walletRequest')!;
     expect(signed.payload).toMatchObject({ output: '[redacted]' });
+  });
+
+  it("redacts what the account signs: a signature, the message it signs, a dApp's transaction and the bytes its dry run built", async () => {
+    expect(
+      redact({ signature: 'c2ln', signedMessage: 'hello', request: { kind: 'signTransaction', transaction: '{"to":"0x1"}' } }),
+    ).toEqual({
+      signature: '[redacted]',
+      signedMessage: '[redacted]',
+      request: { kind: 'signTransaction', transaction: '[redacted]' },
+    });
+    expect(redact({ walletPreview: { status: 'ok', bytes: 'dHg=', gasBudget: '1' } })).toEqual({
+      walletPreview: { status: 'ok', bytes: '[redacted]', gasBudget: '1' },
+    });
+
+    const { log, actor } = await readyAndLogged();
+    actor.send({ type: 'user.signMessage', message: 'my own words' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.signature).toBe('sig(my own words)'));
+    actor.send({
+      type: 'wallet.sign',
+      request: {
+        kind: 'signTransaction',
+        requestId: 't',
+        address: actor.getSnapshot().context.address!,
+        chain: 'sui:testnet',
+        transaction: '{"secret":"plan"}',
+        sender: null,
+        gasOwner: null,
+      },
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.walletPreview).not.toBeNull());
+    const json = log.toJSON();
+    expect(json).toContain('user.signMessage');
+    expect(json).toContain('wallet.sign');
+    for (const leak of ['my own words', 'sig(my own words)', '"secret":"plan"', '\\"secret\\"', 'dHg='])
+      expect(json).not.toContain(leak);
+    expect(log.entries().at(-1)!.context).toMatchObject({
+      signature: '[redacted]',
+      signedMessage: '[redacted]',
+      walletRequest: { transaction: '[redacted]' },
+      walletPreview: { bytes: '[redacted]' },
+    });
+  });
+
+  it('reads "[redacted]" for whatever lies deeper than it looks, never the raw value', () => {
+    let nested: unknown = { words: 'deep private words', token: 'plain' };
+    for (let level = 0; level < REDACTION_DEPTH + 3; level++) nested = { level: nested, list: [nested] };
+    const json = JSON.stringify(redact({ type: 'e', nested }));
+    expect(json).not.toContain('deep private words');
+    expect(json).toContain('[redacted]');
+    // The cap itself: an object at the deepest level looked into shows its names; their values are cut off.
+    let deepest: unknown = { secret: { a: 1 }, s: 'x' };
+    for (let level = 0; level < REDACTION_DEPTH; level++) deepest = { level: deepest };
+    let atCap = redact(deepest);
+    for (let level = 0; level < REDACTION_DEPTH; level++) atCap = (atCap as { level: unknown }).level;
+    expect(atCap).toEqual({ secret: '[redacted]', s: '[redacted]' });
+    // What a value says it is in JSON is redacted in turn (a Secret's own words are kept).
+    expect(redact({ boxed: new Secret('x'), wrapped: { toJSON: () => ({ jwt: 'eyJa.eyJb.c' }) } })).toEqual({
+      boxed: '[redacted]',
+      wrapped: { jwt: '[redacted]' },
+    });
   });
 
   it('keeps the newest TRANSITION_LOG_LIMIT transitions, so a tab open all day holds a bounded log', () => {

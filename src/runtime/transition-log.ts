@@ -13,23 +13,43 @@ import { isRootSnapshot, TRANSITION_LOG_LIMIT } from './transition-log-rules.ts'
 /**
  * Redaction of secrets from anything shown to developers (this log, the inspector): the
  * jwt, id_token, keys, randomness, proof and signature inputs. Secret boxes already print
- * as "[redacted]"; this catches secrets by name wherever they sit in plain objects. A
- * dApp's personal message is the visitor's business, not a bug report's: its text is
- * redacted too, in the request (the event and the context) and in what signing it gave
- * back (the signed bytes are the message).
+ * as "[redacted]"; this catches secrets by name wherever they sit in plain objects. What
+ * the account signs is the visitor's business, not a bug report's: a signature, the
+ * message it signs, a dApp's transaction (its JSON, and the bytes a dry run built) and a
+ * dApp's personal message are redacted, in the request (the event and the context) and in
+ * what signing gave back (the signed bytes are the message).
  */
 // The visitor's email too: not a secret, but personal, and a log is shared as a bug report.
-const SECRET_NAMES = /^(jwt|id_?token|fragment|ephemeralKeyPair|privateKey|secretKey|randomness|proof|proofPoints|salt|email)$/i;
+const SECRET_NAMES =
+  /^(jwt|id_?token|fragment|ephemeralKeyPair|privateKey|secretKey|randomness|proof|proofPoints|salt|email|signature|signedMessage|transaction|bytes)$/i;
+
+/**
+ * How deep the redaction looks into a value. Whatever lies deeper is not looked at, so it
+ * reads "[redacted]": a secret under a name the redaction knows is never let through
+ * because it sits too deep.
+ */
+export const REDACTION_DEPTH = 8;
+
+/** The field of an event that carries what the account signs or signed, by the event's type. */
+const SIGNED_FIELDS: Readonly<Record<string, string>> = {
+  'user.signMessage': 'message',
+  'xstate.done.actor.signMessage': 'output',
+  'xstate.done.actor.walletRequest': 'output',
+};
 
 export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 8 || value === null || typeof value !== 'object') {
+  if (depth > REDACTION_DEPTH) return '[redacted]';
+  if (value === null || typeof value !== 'object') {
     return typeof value === 'string' && /^eyJ[\w-]+\.[\w-]+\.[\w-]*$/.test(value) ? '[redacted]' : value;
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return (value as { toJSON: () => unknown }).toJSON();
+  // What the value says it is in JSON (a Secret's "[redacted]", a date's text), redacted in turn.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return redact((value as { toJSON: () => unknown }).toJSON(), depth + 1);
+  }
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   const result: Record<string, unknown> = {};
   const { kind, type } = value as { kind?: unknown; type?: unknown };
-  const privateField = kind === 'signPersonalMessage' ? 'message' : type === 'xstate.done.actor.walletRequest' ? 'output' : '';
+  const privateField = kind === 'signPersonalMessage' ? 'message' : typeof type === 'string' ? SIGNED_FIELDS[type] : undefined;
   for (const [name, item] of Object.entries(value)) {
     result[name] = SECRET_NAMES.test(name) || name === privateField ? '[redacted]' : redact(item, depth + 1);
   }
