@@ -1,0 +1,200 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ANSWER_CAP_BYTES,
+  answerMessage,
+  readyMessage,
+  REQUEST_CAP_BYTES,
+  type ReceivedMessage,
+  type WalletWindowRequest,
+} from './messages.ts';
+import { createWalletChannel, REJECTED, WALLET_BUSY, WINDOW_BLOCKED, walletWindowUrl, type DappHost } from './dapp-side.ts';
+import { claimedOrigin, NOT_OPENED_BY_A_DAPP, receiveDappRequest, type WalletHost } from './wallet-side.ts';
+
+const DAPP = 'https://dapp.example';
+const WALLET = 'https://wallet.example';
+const ACCOUNT = `0x${'ab'.repeat(32)}`;
+const CONNECT: WalletWindowRequest = { kind: 'connect', provider: 'google' };
+const SIGN: WalletWindowRequest = {
+  kind: 'signPersonalMessage',
+  provider: 'google',
+  address: ACCOUNT,
+  chain: 'sui:testnet',
+  message: 'aGk=',
+};
+
+/**
+ * A browser in miniature: the dApp's page and the wallet's window, each hearing messages
+ * posted to its own origin (as postMessage's targetOrigin works), with the sender's origin
+ * and window as the browser gives them.
+ */
+function browser({ blocked = false } = {}) {
+  const dappListeners = new Set<(message: ReceivedMessage) => void>();
+  const walletListeners = new Set<(message: ReceivedMessage) => void>();
+  const timers = new Set<() => void>();
+  const posted: { to: 'dapp' | 'wallet'; targetOrigin: string; data: unknown }[] = [];
+  const deliver = (listeners: Set<(message: ReceivedMessage) => void>, message: ReceivedMessage) =>
+    [...listeners].forEach((listener) => listener(message));
+
+  const dappWindow = {
+    postMessage: (data: unknown, targetOrigin: string) => {
+      posted.push({ to: 'dapp', targetOrigin, data });
+      if (targetOrigin === DAPP) deliver(dappListeners, { origin: WALLET, source: popup, data });
+    },
+  };
+  const popup = {
+    closed: false,
+    urls: [] as string[],
+    postMessage: (data: unknown, targetOrigin: string) => {
+      posted.push({ to: 'wallet', targetOrigin, data });
+      if (targetOrigin === WALLET) deliver(walletListeners, { origin: DAPP, source: dappWindow, data });
+    },
+    close: () => void (popup.closed = true),
+  };
+  const dappHost: DappHost = {
+    origin: DAPP,
+    open: (url) => {
+      if (blocked) return null;
+      popup.urls.push(url);
+      return popup;
+    },
+    listen: (on) => (dappListeners.add(on), () => dappListeners.delete(on)),
+    every: (_ms, run) => (timers.add(run), () => timers.delete(run)),
+  };
+  const walletHost = (
+    hash = `#${new URLSearchParams({ origin: DAPP })}`,
+    opener: WalletHost['opener'] = dappWindow,
+  ): WalletHost => ({
+    hash,
+    opener,
+    listen: (on) => (walletListeners.add(on), () => walletListeners.delete(on)),
+  });
+  return {
+    dappHost,
+    walletHost,
+    popup,
+    dappWindow,
+    posted,
+    /** A message reaching the dApp's page from anyone. */
+    toDapp: (message: ReceivedMessage) => deliver(dappListeners, message),
+    /** A message reaching the wallet's window from anyone. */
+    toWallet: (message: ReceivedMessage) => deliver(walletListeners, message),
+    tick: () => [...timers].forEach((run) => run()),
+    listening: () => dappListeners.size + walletListeners.size,
+  };
+}
+
+describe('the hosted wallet channel', () => {
+  it('carries a request to the window and its answer back, each to the exact origin, and closes the window', async () => {
+    const page = browser();
+    const channel = createWalletChannel(`${WALLET}/`, page.dappHost);
+    const asked = channel.ask(SIGN);
+    expect(page.popup.urls).toEqual([walletWindowUrl(`${WALLET}/`, DAPP)]);
+    expect(page.popup.urls[0]).toBe(`${WALLET}/wallet.html#origin=https%3A%2F%2Fdapp.example`);
+
+    const arrived = await receiveDappRequest(page.walletHost());
+    expect(arrived.origin).toBe(DAPP);
+    expect(arrived.request).toEqual(SIGN);
+    arrived.answer({ ok: true, value: { bytes: 'b', signature: 's' } });
+    await expect(asked).resolves.toEqual({ bytes: 'b', signature: 's' });
+    expect(page.popup.closed).toBe(true);
+    // Nothing went anywhere but the two origins, and no one listens any more.
+    expect(page.posted.map(({ to, targetOrigin }) => [to, targetOrigin])).toEqual([
+      ['dapp', DAPP],
+      ['wallet', WALLET],
+      ['dapp', DAPP],
+    ]);
+    expect(page.listening()).toBe(0);
+  });
+
+  it("the dApp's page ignores a message of another origin, of another window, or with another request id", async () => {
+    const page = browser();
+    const asked = createWalletChannel(WALLET, page.dappHost).ask(CONNECT);
+    const settled = vi.fn();
+    asked.then(settled, settled);
+    const arrived = await receiveDappRequest(page.walletHost());
+    const request = page.posted.find(({ to }) => to === 'wallet')!.data as { requestId: string };
+    const answer = answerMessage(request.requestId, { ok: true, value: 'forged' });
+
+    page.toDapp({ origin: 'https://evil.example', source: page.popup, data: answer });
+    page.toDapp({ origin: WALLET, source: {}, data: answer });
+    page.toDapp({ origin: WALLET, source: page.popup, data: answerMessage(crypto.randomUUID(), { ok: true, value: 'stale' }) });
+    page.toDapp({ origin: WALLET, source: page.popup, data: { ...answer, source: 'another-channel' } });
+    await Promise.resolve();
+    expect(settled).not.toHaveBeenCalled();
+
+    arrived.answer({ ok: false, error: 'The visitor rejected the request.' });
+    await expect(asked).rejects.toThrow('The visitor rejected the request.');
+  });
+
+  it('the window ignores a request of another origin, of another window, malformed, or over the cap', async () => {
+    const page = browser();
+    const received = vi.fn();
+    void receiveDappRequest(page.walletHost()).then(received);
+    const good = { source: 'sui-zklogin-wallet', version: 1, type: 'request', requestId: crypto.randomUUID(), request: CONNECT };
+
+    page.toWallet({ origin: 'https://evil.example', source: page.dappWindow, data: good });
+    page.toWallet({ origin: DAPP, source: {}, data: good });
+    page.toWallet({ origin: DAPP, source: page.dappWindow, data: { ...good, requestId: 'not-a-uuid' } });
+    page.toWallet({ origin: DAPP, source: page.dappWindow, data: { ...good, request: { kind: 'exportKey' } } });
+    page.toWallet({ origin: DAPP, source: page.dappWindow, data: { ...good, extra: true } });
+    const huge = { ...SIGN, message: 'x'.repeat(REQUEST_CAP_BYTES) };
+    page.toWallet({ origin: DAPP, source: page.dappWindow, data: { ...good, request: huge } });
+    await Promise.resolve();
+    expect(received).not.toHaveBeenCalled();
+
+    page.toWallet({ origin: DAPP, source: page.dappWindow, data: good });
+    await vi.waitFor(() => expect(received).toHaveBeenCalledOnce());
+  });
+
+  it('answers once, and an answer over the cap is sent as an error instead', async () => {
+    const page = browser();
+    const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
+    const arrived = await receiveDappRequest(page.walletHost());
+    arrived.answer({ ok: true, value: 'x'.repeat(ANSWER_CAP_BYTES) });
+    arrived.answer({ ok: true, value: 'second' });
+    await expect(asked).rejects.toThrow("The wallet's answer is too large to send back to the site.");
+    expect(page.posted.filter(({ to, data }) => to === 'dapp' && (data as { type: string }).type === 'answer')).toHaveLength(1);
+  });
+
+  it('a window the visitor closes rejects the request, but only once it reads closed twice in a row', async () => {
+    const page = browser();
+    const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
+    const settled = vi.fn();
+    asked.then(settled, settled);
+    page.popup.closed = true;
+    page.tick();
+    await Promise.resolve();
+    expect(settled).not.toHaveBeenCalled();
+    page.tick();
+    await expect(asked).rejects.toThrow(REJECTED);
+    expect(page.listening()).toBe(0);
+  });
+
+  it('a blocked window rejects at once, saying so; a second request while a window is open is refused as busy', async () => {
+    await expect(createWalletChannel(WALLET, browser({ blocked: true }).dappHost).ask(SIGN)).rejects.toThrow(WINDOW_BLOCKED);
+    const page = browser();
+    const channel = createWalletChannel(WALLET, page.dappHost);
+    const first = channel.ask(SIGN);
+    await expect(channel.ask(CONNECT)).rejects.toThrow(WALLET_BUSY);
+    expect(page.popup.urls).toHaveLength(1);
+    (await receiveDappRequest(page.walletHost())).answer({ ok: true, value: null });
+    await expect(first).resolves.toBeNull();
+    // Free again once answered.
+    void channel.ask(CONNECT);
+    expect(page.popup.urls).toHaveLength(2);
+  });
+
+  it('a window not opened by a dApp, or naming no plain origin, takes no request', () => {
+    const page = browser();
+    expect(() => receiveDappRequest(page.walletHost('#origin=https%3A%2F%2Fdapp.example', null))).toThrow(NOT_OPENED_BY_A_DAPP);
+    expect(() => receiveDappRequest(page.walletHost(''))).toThrow(NOT_OPENED_BY_A_DAPP);
+    expect(claimedOrigin('#origin=https%3A%2F%2Fdapp.example')).toBe(DAPP);
+    for (const claim of ['https://dapp.example/path', 'javascript:alert(1)', 'null', '*', 'https://dapp.example/']) {
+      expect(claimedOrigin(`#${new URLSearchParams({ origin: claim })}`), claim).toBeNull();
+    }
+  });
+
+  it('the ready word carries nothing but the tag', () => {
+    expect(readyMessage()).toEqual({ source: 'sui-zklogin-wallet', version: 1, type: 'ready' });
+  });
+});

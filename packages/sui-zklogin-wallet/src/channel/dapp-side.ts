@@ -1,0 +1,111 @@
+/**
+ * The dApp's side of the channel (docs/hosted-wallet.md): each request opens the wallet's
+ * window at the wallet's origin, is posted there once the window says it is ready, and is
+ * settled by the window's answer, the window closing, or the browser blocking it.
+ *
+ * Written by hand, not over @mysten/window-wallet-core: that channel carries the request in
+ * the window's URL (so the window cannot check who sent it), has no getSession request, and
+ * does not check which window a message came from (docs/hosted-wallet.md says why in full).
+ */
+import {
+  ANSWER_CAP_BYTES,
+  readMessage,
+  requestMessage,
+  ToDapp,
+  type ReceivedMessage,
+  type WalletWindowRequest,
+} from './messages.ts';
+
+/** The catalogue's words for a request the visitor refused: closing the window is a refusal. */
+export const REJECTED = 'The visitor rejected the request.';
+/** Ours: `window.open` gave nothing (a pop-up blocker, or no click to open it from). */
+export const WINDOW_BLOCKED = "The browser blocked the wallet's window. Allow pop-ups for this site, or ask again from a click.";
+/** Ours: one window at a time, as the embedded wallet takes one request at a time. */
+export const WALLET_BUSY = 'The wallet is already asking the visitor about another request: answer it first.';
+
+/** How often the client looks whether the window is still open. */
+export const CLOSED_POLL_MS = 250;
+
+/** The wallet's window as the dApp's page holds it. */
+export interface WalletWindowRef {
+  readonly closed: boolean;
+  postMessage(message: unknown, targetOrigin: string): void;
+  close(): void;
+}
+
+/** What the client needs of the page: its origin, opening a window, messages, and a timer. */
+export interface DappHost {
+  origin: string;
+  open(url: string): WalletWindowRef | null;
+  listen(onMessage: (message: ReceivedMessage) => void): () => void;
+  every(ms: number, run: () => void): () => void;
+}
+
+export function browserDappHost(): DappHost {
+  return {
+    origin: window.location.origin,
+    // A popup (not a tab), and never `noopener`: the window answers its opener.
+    open: (url) => window.open(url, '_blank', 'popup,width=440,height=680'),
+    listen: (onMessage) => {
+      window.addEventListener('message', onMessage);
+      return () => window.removeEventListener('message', onMessage);
+    },
+    every: (ms, run) => {
+      const timer = setInterval(run, ms);
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+/** The wallet's window page for `walletUrl` (the wallet's origin, or its base URL), told which origin opens it. */
+export function walletWindowUrl(walletUrl: string, dappOrigin: string): string {
+  const base = walletUrl.endsWith('/') ? walletUrl : `${walletUrl}/`;
+  const url = new URL('wallet.html', base);
+  url.hash = new URLSearchParams({ origin: dappOrigin }).toString();
+  return url.href;
+}
+
+/** The channel to the wallet at `walletUrl`: `ask` carries one request, and only one at a time. */
+export function createWalletChannel(walletUrl: string, host: DappHost = browserDappHost()) {
+  const walletOrigin = new URL(walletUrl).origin;
+  let busy = false;
+
+  /** Opens the window at once (call it in the visitor's click), and settles with the window's answer. */
+  const ask = (request: WalletWindowRequest): Promise<unknown> => {
+    if (busy) return Promise.reject(new Error(WALLET_BUSY));
+    const popup = host.open(walletWindowUrl(walletUrl, host.origin));
+    if (!popup) return Promise.reject(new Error(WINDOW_BLOCKED));
+    busy = true;
+    const requestId = crypto.randomUUID();
+    return new Promise((resolve, reject) => {
+      let closedReads = 0;
+      const finish = () => {
+        busy = false;
+        stopListening();
+        stopWatching();
+      };
+      const stopListening = host.listen(({ origin, source, data }) => {
+        // Only the wallet's own window, at the wallet's origin, is heard.
+        if (origin !== walletOrigin || source !== popup) return;
+        const message = readMessage(ToDapp, data, ANSWER_CAP_BYTES);
+        if (!message) return;
+        if (message.type === 'ready') return popup.postMessage(requestMessage(requestId, request), walletOrigin);
+        if (message.requestId !== requestId) return;
+        finish();
+        popup.close();
+        if (message.answer.ok) resolve(message.answer.value);
+        else reject(new Error(message.answer.error));
+      });
+      // Closed on two reads in a row: an answer posted just before a close has had a poll's
+      // time to arrive, so it is never taken for a refusal.
+      const stopWatching = host.every(CLOSED_POLL_MS, () => {
+        closedReads = popup.closed ? closedReads + 1 : 0;
+        if (closedReads < 2) return;
+        finish();
+        reject(new Error(REJECTED));
+      });
+    });
+  };
+
+  return { walletOrigin, ask };
+}

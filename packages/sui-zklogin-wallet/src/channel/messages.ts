@@ -1,0 +1,103 @@
+/**
+ * What a dApp's page and the hosted wallet's window say to each other (docs/hosted-wallet.md).
+ * Every message carries the channel's tag and version; a request and its answer share a
+ * request id (a UUID). Both sides read a message only through `readMessage`: over its cap, or
+ * not of these shapes, it is dropped unread.
+ *
+ * The schemas are valibot's (the app's own schema library), not hand-written checks: one
+ * declaration gives both the check and the type.
+ */
+import * as v from 'valibot';
+
+export const CHANNEL = 'sui-zklogin-wallet';
+export const CHANNEL_VERSION = 1;
+
+/** A request's cap: a transaction's JSON fits (Sui caps a transaction at 128 KiB of BCS). */
+export const REQUEST_CAP_BYTES = 256 * 1024;
+/** An answer's cap: signatures, an executed transaction's effects, a session. */
+export const ANSWER_CAP_BYTES = 64 * 1024;
+
+const PROVIDER = v.picklist(['google', 'facebook', 'twitch']);
+const ADDRESS = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/));
+const CHAIN = v.pipe(v.string(), v.regex(/^sui:[a-z]+$/));
+const REQUEST_ID = v.pipe(v.string(), v.uuid());
+
+const ForAccount = { provider: PROVIDER, address: ADDRESS, chain: CHAIN };
+
+/** What a dApp asks of the wallet, one request per window. */
+export const WalletRequestSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('connect'), provider: PROVIDER }),
+  v.strictObject({ kind: v.literal('signPersonalMessage'), ...ForAccount, message: v.string() }),
+  v.strictObject({ kind: v.literal('signTransaction'), ...ForAccount, transaction: v.string() }),
+  v.strictObject({ kind: v.literal('signAndExecuteTransaction'), ...ForAccount, transaction: v.string() }),
+  v.strictObject({ kind: v.literal('getSession'), ...ForAccount }),
+]);
+export type WalletWindowRequest = v.InferOutput<typeof WalletRequestSchema>;
+
+/** The answer: a value (its shape is the request kind's), or why not. */
+const AnswerSchema = v.variant('ok', [
+  v.strictObject({ ok: v.literal(true), value: v.unknown() }),
+  v.strictObject({ ok: v.literal(false), error: v.pipe(v.string(), v.maxLength(1000)) }),
+]);
+export type WalletWindowAnswer = v.InferOutput<typeof AnswerSchema>;
+
+const Tagged = { source: v.literal(CHANNEL), version: v.literal(CHANNEL_VERSION) };
+
+/** The wallet's window, loaded: it may be sent the request. */
+const ReadySchema = v.strictObject({ ...Tagged, type: v.literal('ready') });
+const RequestMessageSchema = v.strictObject({
+  ...Tagged,
+  type: v.literal('request'),
+  requestId: REQUEST_ID,
+  request: WalletRequestSchema,
+});
+const AnswerMessageSchema = v.strictObject({ ...Tagged, type: v.literal('answer'), requestId: REQUEST_ID, answer: AnswerSchema });
+
+/** What the wallet's window reads (from the dApp), and what the dApp's page reads (from the window). */
+export const ToWallet = v.variant('type', [RequestMessageSchema]);
+export const ToDapp = v.variant('type', [ReadySchema, AnswerMessageSchema]);
+export type ToWalletMessage = v.InferOutput<typeof ToWallet>;
+export type ToDappMessage = v.InferOutput<typeof ToDapp>;
+
+/** The size of a posted value as JSON, or Infinity when it has none (a cycle, a function). */
+function jsonSize(data: unknown): number {
+  try {
+    return JSON.stringify(data)?.length ?? Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
+/** `data` as one of `schema`'s messages, or null: over `capBytes`, or of no shape the channel knows. */
+export function readMessage<S extends typeof ToWallet | typeof ToDapp>(
+  schema: S,
+  data: unknown,
+  capBytes: number,
+): v.InferOutput<S> | null {
+  if (typeof data !== 'object' || data === null || jsonSize(data) > capBytes) return null;
+  const parsed = v.safeParse(schema, data);
+  return parsed.success ? parsed.output : null;
+}
+
+export const readyMessage = (): ToDappMessage => ({ source: CHANNEL, version: CHANNEL_VERSION, type: 'ready' });
+export const requestMessage = (requestId: string, request: WalletWindowRequest): ToWalletMessage => ({
+  source: CHANNEL,
+  version: CHANNEL_VERSION,
+  type: 'request',
+  requestId,
+  request,
+});
+export const answerMessage = (requestId: string, answer: WalletWindowAnswer): ToDappMessage => ({
+  source: CHANNEL,
+  version: CHANNEL_VERSION,
+  type: 'answer',
+  requestId,
+  answer,
+});
+
+/** A message as either side receives it: who sent it (the browser's word) and what. */
+export interface ReceivedMessage {
+  origin: string;
+  source: unknown;
+  data: unknown;
+}

@@ -1,0 +1,94 @@
+/**
+ * The wallet window's side of the channel (docs/hosted-wallet.md). The window is opened by a
+ * dApp's page, which names its origin in the window's fragment. The window says it is ready
+ * to that origin alone (a false claim sends the word nowhere: the browser drops it), takes
+ * the first request that comes from that origin and from the window that opened it, and
+ * answers it once, to that origin alone.
+ */
+import {
+  ANSWER_CAP_BYTES,
+  answerMessage,
+  readMessage,
+  readyMessage,
+  REQUEST_CAP_BYTES,
+  ToWallet,
+  type ReceivedMessage,
+  type WalletWindowAnswer,
+  type WalletWindowRequest,
+} from './messages.ts';
+
+/** Ours: the window was opened some other way than by a dApp's page (typed in, or a link). */
+export const NOT_OPENED_BY_A_DAPP = 'This window answers a dApp that opened it; it was not opened by one.';
+/** Ours: an answer the channel would refuse to carry. */
+export const ANSWER_TOO_LARGE = "The wallet's answer is too large to send back to the site.";
+
+/** The page that opened this window, as the window holds it. */
+export interface OpenerRef {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+
+/** What the window side needs of its page. */
+export interface WalletHost {
+  /** This window's fragment, `#origin=…`. */
+  hash: string;
+  opener: OpenerRef | null;
+  listen(onMessage: (message: ReceivedMessage) => void): () => void;
+}
+
+export function browserWalletHost(): WalletHost {
+  return {
+    hash: window.location.hash,
+    opener: window.opener,
+    listen: (onMessage) => {
+      window.addEventListener('message', onMessage);
+      return () => window.removeEventListener('message', onMessage);
+    },
+  };
+}
+
+/** The origin named in the fragment, when it is one (an http or https origin, nothing more). */
+export function claimedOrigin(hash: string): string | null {
+  const claimed = new URLSearchParams(hash.replace(/^#/, '')).get('origin');
+  if (!claimed || !URL.canParse(claimed)) return null;
+  const url = new URL(claimed);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === claimed ? claimed : null;
+}
+
+export interface DappRequest {
+  /** The dApp's origin, as the browser vouched for it on its message. */
+  origin: string;
+  request: WalletWindowRequest;
+  /** Answers the dApp, once: a second answer is ignored. */
+  answer(answer: WalletWindowAnswer): void;
+}
+
+/**
+ * The dApp's request, once it arrives. Throws NOT_OPENED_BY_A_DAPP when this window has no
+ * opener or its fragment names no origin.
+ */
+export function receiveDappRequest(host: WalletHost = browserWalletHost()): Promise<DappRequest> {
+  const origin = claimedOrigin(host.hash);
+  const opener = host.opener;
+  if (!origin || !opener) throw new Error(NOT_OPENED_BY_A_DAPP);
+  return new Promise((resolve) => {
+    const stop = host.listen((message) => {
+      if (message.origin !== origin || message.source !== opener) return;
+      const received = readMessage(ToWallet, message.data, REQUEST_CAP_BYTES);
+      if (!received) return;
+      stop();
+      let answered = false;
+      resolve({
+        origin,
+        request: received.request,
+        answer: (answer) => {
+          if (answered) return;
+          answered = true;
+          const sent = answerMessage(received.requestId, answer);
+          const fits = JSON.stringify(sent).length <= ANSWER_CAP_BYTES;
+          opener.postMessage(fits ? sent : answerMessage(received.requestId, { ok: false, error: ANSWER_TOO_LARGE }), origin);
+        },
+      });
+    });
+    opener.postMessage(readyMessage(), origin);
+  });
+}
