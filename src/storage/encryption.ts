@@ -44,16 +44,20 @@ function parseSealed(text: string): Sealed {
 }
 
 /**
- * Whether a value from the vault is a master key this code can use. Anything else under
- * its name (a value of another kind, written by something else or damaged) is treated as
- * no key: a read cannot open the session, and the next write replaces it, so it never
- * becomes a failure of every later sign-in.
+ * Whether a value from the vault is a master key this code can use: an HKDF key that
+ * cannot be exported. Anything else under its name is treated as no key: a value of
+ * another kind (written by something else, or damaged), and a key that says it can be
+ * exported (WebCrypto makes no such HKDF key, so this code never stored it: a script or an
+ * older version did, and may hold its bytes). A read cannot open what it sealed (the
+ * session reads as unreadable), and the next write replaces it, so it never becomes a
+ * failure of every later sign-in.
  */
 const isMasterKey = (held: unknown): held is CryptoKey =>
   typeof CryptoKey !== 'undefined' &&
   held instanceof CryptoKey &&
   held.algorithm.name === 'HKDF' &&
-  held.usages.includes('deriveKey');
+  held.usages.includes('deriveKey') &&
+  !held.extractable;
 
 async function createMasterKey(): Promise<CryptoKey> {
   const material = crypto.getRandomValues(new Uint8Array(32));
