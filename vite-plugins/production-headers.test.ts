@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { PreviewServer, ResolvedConfig } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILD_MARKER_FILE } from './build-marker.ts';
-import { headersFile, productionHeaders, productionHeadersPlugin } from './production-headers.ts';
+import { headersFile, productionHeaders, productionHeadersPlugin, WALLET_WINDOW_PAGE } from './production-headers.ts';
 
 const MODES = ['redirect', 'popup'] as const;
 
@@ -27,14 +27,34 @@ describe('the production headers', () => {
     });
   });
 
-  it.each(MODES)('a %s build writes them as `_headers` (Netlify, Cloudflare Pages): every path, one header a line', (mode) => {
-    const files: { fileName: string; source: string }[] = [];
-    const plugin = productionHeadersPlugin({ signInMode: mode });
-    (plugin.generateBundle as (this: unknown) => void).call({ emitFile: (file: (typeof files)[number]) => files.push(file) });
-    expect(files.map((file) => file.fileName)).toEqual(['_headers']);
-    const lines = files[0]!.source.split('\n').filter((line) => line && !line.startsWith('#'));
-    expect(lines).toEqual(['/*', ...Object.entries(productionHeaders(mode)).map(([name, value]) => `  ${name}: ${value}`)]);
-  });
+  it.each(MODES)(
+    "the hosted wallet's window (%s build) gets every header but a window policy: it must keep its opener",
+    (mode) => {
+      const { 'Cross-Origin-Opener-Policy': policy, ...rest } = productionHeaders(mode);
+      expect(policy).toBeDefined();
+      expect(productionHeaders(mode, WALLET_WINDOW_PAGE)).toEqual(rest);
+      expect(productionHeaders(mode, '/dapp.html')).toEqual(productionHeaders(mode));
+    },
+  );
+
+  it.each(MODES)(
+    'a %s build writes them as `_headers` (Netlify, Cloudflare Pages): one header a line, the policy by page',
+    (mode) => {
+      const files: { fileName: string; source: string }[] = [];
+      const plugin = productionHeadersPlugin({ signInMode: mode });
+      (plugin.generateBundle as (this: unknown) => void).call({ emitFile: (file: (typeof files)[number]) => files.push(file) });
+      expect(files.map((file) => file.fileName)).toEqual(['_headers']);
+      const lines = files[0]!.source.split('\n').filter((line) => line && !line.startsWith('#'));
+      const line = ([name, value]: [string, string]) => `  ${name}: ${value}`;
+      const policy = `  Cross-Origin-Opener-Policy: ${productionHeaders(mode)['Cross-Origin-Opener-Policy']}`;
+      expect(lines).toEqual([
+        '/*',
+        ...Object.entries(productionHeaders(mode, WALLET_WINDOW_PAGE)).map(line),
+        ...['/', '/index.html', '/dapp.html'].flatMap((page) => [page, policy]),
+      ]);
+      expect(lines).not.toContain(WALLET_WINDOW_PAGE);
+    },
+  );
 });
 
 describe('vite preview sends the headers of the build it serves', () => {
@@ -49,8 +69,11 @@ describe('vite preview sends the headers of the build it serves', () => {
       mkdirSync(join(root, 'dist', '.vite'), { recursive: true });
       writeFileSync(join(root, 'dist', BUILD_MARKER_FILE), JSON.stringify(marker));
     }
-    const used: ((request: unknown, response: { setHeader: (name: string, value: string) => void }, next: () => void) => void)[] =
-      [];
+    const used: ((
+      request: { url?: string },
+      response: { setHeader: (name: string, value: string) => void },
+      next: () => void,
+    ) => void)[] = [];
     const server = {
       config: { root, build: { outDir: 'dist' } } as ResolvedConfig,
       middlewares: { use: (fn: never) => used.push(fn) },
@@ -66,9 +89,17 @@ describe('vite preview sends the headers of the build it serves', () => {
     expect(rest).toEqual([]);
     const sent: Record<string, string> = {};
     let passedOn = false;
-    middleware!({}, { setHeader: (name, value) => void (sent[name] = value) }, () => void (passedOn = true));
+    middleware!({ url: '/?devtools' }, { setHeader: (name, value) => void (sent[name] = value) }, () => void (passedOn = true));
     expect(sent).toEqual(productionHeaders('popup'));
     expect(passedOn).toBe(true);
+  });
+
+  it("the wallet's window without a window policy, whatever its query and fragment", () => {
+    const [middleware] = previewOf({ builtIn: true, network: 'testnet', signInMode: 'redirect' });
+    const sent: Record<string, string> = {};
+    middleware!({ url: '/wallet.html?x=1' }, { setHeader: (name, value) => void (sent[name] = value) }, () => {});
+    expect(sent).toEqual(productionHeaders('redirect', WALLET_WINDOW_PAGE));
+    expect(sent).not.toHaveProperty('Cross-Origin-Opener-Policy');
   });
 
   it('none for a build without a marker', () => {

@@ -14,14 +14,25 @@ import { servedBuildMarker } from './build-marker.ts';
 
 const HEADERS_FILE = '_headers';
 
-/** Name and value of each header, in the order the README lists them. */
-export function productionHeaders(signInMode: SignInMode): Record<string, string> {
+/**
+ * The hosted wallet's window (docs/hosted-wallet.md): a dApp's page on another origin opens
+ * it, and it answers that page through `window.opener`. Any window policy but the default
+ * would put it in a group of its own, away from its opener, so it is the one page sent none.
+ */
+export const WALLET_WINDOW_PAGE = '/wallet.html';
+/** The pages with a window policy: every page of the build but the wallet's window. */
+const POLICED_PAGES = ['/', '/index.html', '/dapp.html'];
+
+const COOP = 'Cross-Origin-Opener-Policy';
+
+/** Name and value of each header of the page at `path`, in the order the README lists them. */
+export function productionHeaders(signInMode: SignInMode, path = '/'): Record<string, string> {
   return {
     // No site may frame the page (clickjacking the sign-in buttons); a <meta> policy cannot say so.
     'Content-Security-Policy': "frame-ancestors 'none'",
     // No other page shares the window group. A popup build opens the provider in a window
     // of its own: `same-origin` would sever that window from the page at once.
-    'Cross-Origin-Opener-Policy': signInMode === 'popup' ? 'same-origin-allow-popups' : 'same-origin',
+    ...(path === WALLET_WINDOW_PAGE ? {} : { [COOP]: signInMode === 'popup' ? 'same-origin-allow-popups' : 'same-origin' }),
     // The session's key and token never cross plain HTTP, for two years.
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
@@ -30,10 +41,23 @@ export function productionHeaders(signInMode: SignInMode): Record<string, string
   };
 }
 
-/** The sample configuration: Netlify's and Cloudflare Pages' `_headers`, every path. */
+/**
+ * The sample configuration: Netlify's and Cloudflare Pages' `_headers`. Every path gets the
+ * headers every page has; the window policy goes to each page that has one, by its path
+ * (neither host can take a header back from one path once `/*` gave it).
+ */
 export function headersFile(signInMode: SignInMode): string {
-  const lines = Object.entries(productionHeaders(signInMode)).map(([name, value]) => `  ${name}: ${value}`);
-  return [`# The headers of a ${signInMode} build (README.md, "Deploying").`, '/*', ...lines, ''].join('\n');
+  const line = ([name, value]: [string, string]) => `  ${name}: ${value}`;
+  const everyPath = Object.entries(productionHeaders(signInMode, WALLET_WINDOW_PAGE)).map(line);
+  const policy = line([COOP, productionHeaders(signInMode)[COOP]!]);
+  return [
+    `# The headers of a ${signInMode} build (README.md, "Deploying").`,
+    '/*',
+    ...everyPath,
+    `# Every page but ${WALLET_WINDOW_PAGE}, which a dApp's page opens and which answers it.`,
+    ...POLICED_PAGES.flatMap((page) => [page, policy]),
+    '',
+  ].join('\n');
 }
 
 /**
@@ -49,9 +73,9 @@ export function productionHeadersPlugin(options: { signInMode: SignInMode }): Pl
     configurePreviewServer(server) {
       const marker = servedBuildMarker(server.config);
       if (!marker) return;
-      const headers = Object.entries(productionHeaders(marker.signInMode));
-      server.middlewares.use((_request, response, next) => {
-        for (const [name, value] of headers) response.setHeader(name, value);
+      server.middlewares.use((request, response, next) => {
+        const path = new URL(request.url ?? '/', 'http://preview').pathname;
+        for (const [name, value] of Object.entries(productionHeaders(marker.signInMode, path))) response.setHeader(name, value);
         next();
       });
     },
