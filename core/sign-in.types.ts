@@ -201,6 +201,15 @@ export type TransactionPreview =
       changes: { coinType: string; amount: string }[];
       /** Where value goes: every other address that gains, and what. */
       recipients: { address: string; coinType: string; amount: string }[];
+      /**
+       * This account's objects that leave it: transferred to another owner (an address, an
+       * object, shared or frozen), wrapped into another object, or deleted. `objectType` is
+       * the Move type the node gave (null when it gave none).
+       */
+      objectsOut: ({ objectId: string; objectType: string | null } & (
+        | { change: 'transferred'; to: { owner: 'address' | 'object'; id: string } | { owner: 'shared' | 'immutable' } }
+        | { change: 'wrapped' | 'deleted' }
+      ))[];
       /** The most the transaction may spend on gas, in MIST. */
       gasBudget: string;
     }

@@ -68,6 +68,7 @@ export const PREVIEW: TransactionPreview = {
   bytes: 'dHg=',
   changes: [{ coinType: '0x2::sui::SUI', amount: '-251996000' }],
   recipients: [{ address: `0x${'cd'.repeat(32)}`, coinType: '0x2::sui::SUI', amount: '250000000' }],
+  objectsOut: [],
   gasBudget: '3976000',
 };
 

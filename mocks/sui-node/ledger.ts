@@ -36,6 +36,8 @@ export interface ExecutedTransaction {
   epoch: number;
   timestamp: string;
   balanceChanges: { address: string; coinType: string; amount: string }[];
+  /** Each object it touched, as it was and as it is (effects.ts's ObjectChange). */
+  objectChanges: { id: string; before?: Coin; after?: Coin }[];
 }
 
 export interface LedgerOptions {

@@ -8,7 +8,7 @@ import { bcs } from '@mysten/sui/bcs';
 import { TransactionDataBuilder } from '@mysten/sui/transactions';
 import { normalizeStructTag, normalizeSuiAddress } from '@mysten/sui/utils';
 import { fromBase64, toBase64 } from '@mysten/utils';
-import { commit, effectsBcs } from './effects.ts';
+import { commit, effectsBcs, effectsJson, objectChanges } from './effects.ts';
 import { execute, NodeError, precheck, COMPUTATION_UNITS, STORAGE_COST_PER_OBJECT, type Outcome } from './execute.ts';
 import { SUI_COIN_TYPE, SUI_TYPE, type Coin, type ExecutedTransaction, type Ledger } from './ledger.ts';
 import { verifySignature, type IntentScope } from './signatures.ts';
@@ -114,9 +114,19 @@ function transactionObject(ledger: Ledger, executed: ExecutedTransaction) {
     executionError: executed.error ? { message: executed.error, abortCode: null } : null,
     epoch: { ...epochObject(ledger), epochId: executed.epoch },
     effectsBcs: executed.effectsBcs,
-    effectsJson: null,
+    effectsJson: effectsJson(executed.objectChanges, executed.digest),
     balanceChangesJson: executed.balanceChanges,
-    objectChanges: { nodes: [] },
+    objectChanges: (args: { first?: number; after?: string }) =>
+      paginate(
+        executed.objectChanges.map(({ id, before, after }) => ({
+          address: id,
+          idCreated: !before,
+          idDeleted: !after,
+          inputState: before ? coinObject(before) : null,
+          outputState: after ? coinObject(after) : null,
+        })),
+        args,
+      ),
     events: { pageInfo: { hasNextPage: false }, nodes: [] },
     transaction,
   };
@@ -171,6 +181,7 @@ function simulated(ledger: Ledger, tx: TxData, bytes: Uint8Array) {
     epoch: outcome.epoch,
     timestamp: new Date(ledger.now()).toISOString(),
     balanceChanges: outcome.balanceChanges,
+    objectChanges: objectChanges(outcome),
   };
   return { effects: transactionObject(ledger, executed).effects, outputs: [] };
 }

@@ -10,6 +10,7 @@ import { Secp256r1Keypair } from '@mysten/sui/keypairs/secp256r1';
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { requestSuiFromFaucetV2 } from '@mysten/sui/faucet';
 import { Transaction } from '@mysten/sui/transactions';
+import { normalizeStructTag } from '@mysten/sui/utils';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createZkLoginAccount } from '../testing.ts';
@@ -275,6 +276,61 @@ describe('the mock Sui node, through SuiGraphQLClient', () => {
       expect.arrayContaining([expect.objectContaining({ address: bob, amount: '5000' })]),
     );
     expect(await balance(bob)).toBe(0n);
+  });
+
+  it("a dry run's object changes, as the SDK reads them: a coin sent whole, a coin split off, the gas coin; each with its type", async () => {
+    const alice = Ed25519Keypair.generate().toSuiAddress();
+    const bob = Ed25519Keypair.generate().toSuiAddress();
+    for (let i = 0; i < 2; i += 1) await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice });
+    const [gasCoin, whole] = (await client.core.listCoins({ owner: alice })).objects;
+    const tx = new Transaction();
+    tx.setSender(alice);
+    tx.setGasPayment([{ objectId: gasCoin!.objectId, version: gasCoin!.version, digest: gasCoin!.digest }]);
+    const [split] = tx.splitCoins(tx.gas, [5000n]);
+    tx.transferObjects([tx.object(whole!.objectId), split!], bob);
+    const simulated = await client.core.simulateTransaction({
+      transaction: await tx.build({ client }),
+      include: { effects: true, objectTypes: true },
+    });
+    expect(simulated.$kind).toBe('Transaction');
+    const { effects, objectTypes } = simulated.Transaction!;
+    const byId = new Map(effects.changedObjects.map((change) => [change.objectId, change]));
+    expect(byId.size).toBe(3);
+    expect(byId.get(whole!.objectId)).toMatchObject({
+      inputState: 'Exists',
+      inputOwner: { AddressOwner: alice },
+      outputState: 'ObjectWrite',
+      outputOwner: { AddressOwner: bob },
+      idOperation: 'None',
+    });
+    expect(byId.get(gasCoin!.objectId)).toMatchObject({ outputOwner: { AddressOwner: alice }, idOperation: 'None' });
+    expect(effects.gasObject?.objectId).toBe(gasCoin!.objectId);
+    const [created] = effects.changedObjects.filter((change) => change.idOperation === 'Created');
+    expect(created).toMatchObject({ inputState: 'DoesNotExist', outputOwner: { AddressOwner: bob } });
+    // Every changed object's type, from the effects' JSON and the object changes alike.
+    const coinType = normalizeStructTag('0x2::coin::Coin<0x2::sui::SUI>');
+    expect(Object.fromEntries(Object.entries(objectTypes).map(([id, type]) => [id, normalizeStructTag(type)]))).toEqual({
+      [gasCoin!.objectId]: coinType,
+      [whole!.objectId]: coinType,
+      [created!.objectId]: coinType,
+    });
+    expect((await client.core.listCoins({ owner: bob })).objects).toEqual([]);
+  });
+
+  it('an executed transaction is read back with the same object changes and types', async () => {
+    const alice = Ed25519Keypair.generate();
+    const bob = Ed25519Keypair.generate().toSuiAddress();
+    await requestSuiFromFaucetV2({ host: FAUCET, recipient: alice.toSuiAddress() });
+    const { bytes, signature } = await transfer(alice, bob, 5000n);
+    const executed = await client.core.executeTransaction({
+      transaction: bytes,
+      signatures: [signature],
+      include: { effects: true, objectTypes: true },
+    });
+    const read = await client.core.getTransaction({ digest: executed.Transaction!.digest, include: { objectTypes: true } });
+    expect(Object.keys(read.Transaction!.objectTypes).sort()).toEqual(
+      executed.Transaction!.effects.changedObjects.map((change) => change.objectId).sort(),
+    );
   });
 
   it('a transaction that fails on chain pays its gas and changes nothing else', async () => {

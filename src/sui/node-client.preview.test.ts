@@ -5,7 +5,7 @@
  * the ones signed after "Approve".
  */
 import { Transaction } from '@mysten/sui/transactions';
-import { fromBase64 } from '@mysten/sui/utils';
+import { fromBase64, normalizeStructTag } from '@mysten/sui/utils';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,26 @@ describe('the dry run of a dApp transaction', () => {
     expect(built.sender).toBe(ACCOUNT);
     expect(built.gasData.budget?.toString()).toBe(preview.gasBudget);
     expect(node.ledger.coinsOf(ACCOUNT).map((coin) => coin.balance)).toEqual(before);
+    // The new coin was never this account's, and the gas coin stays: no object leaves it.
+    expect(preview.objectsOut).toEqual([]);
+  });
+
+  it('a coin object sent whole: it leaves the account, a SUI coin, for the recipient, who gains its balance', async () => {
+    const coin = node.ledger.mint(ACCOUNT, 300_000_000n, randomDigest());
+    const tx = new Transaction();
+    tx.transferObjects([tx.object(coin.id)], RECIPIENT);
+    const preview = await client().previewTransaction({ json: await tx.toJSON(), sender: ACCOUNT });
+    if (preview.status !== 'ok') throw new Error(JSON.stringify(preview));
+    expect(preview.objectsOut).toEqual([
+      {
+        objectId: coin.id,
+        objectType: normalizeStructTag('0x2::coin::Coin<0x2::sui::SUI>'),
+        change: 'transferred',
+        to: { owner: 'address', id: RECIPIENT },
+      },
+    ]);
+    expect(preview.recipients).toEqual([{ address: RECIPIENT, coinType: '0x2::sui::SUI', amount: '300000000' }]);
+    expect(node.ledger.coins.get(coin.id)?.owner).toBe(ACCOUNT);
   });
 
   it('more than the balance: fails, with the reason', async () => {

@@ -57,10 +57,24 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
         const tx = ownTransaction(input.json, input.sender);
         const bytes = await asked('dry-run the transaction', () => tx.build({ client }));
         const result = await asked('dry-run the transaction', () =>
-          client.core.simulateTransaction({ transaction: bytes, include: { balanceChanges: true } }),
+          client.core.simulateTransaction({
+            transaction: bytes,
+            include: { balanceChanges: true, effects: true, objectTypes: true },
+          }),
         );
-        const gasBudget = tx.getData().gasData.budget?.toString() ?? '0';
-        if (result.$kind === 'Transaction') return previewOf(bytes, result.Transaction.balanceChanges, input.sender, gasBudget);
+        const { gasData } = tx.getData();
+        if (result.$kind === 'Transaction') {
+          const { balanceChanges, effects, objectTypes } = result.Transaction;
+          return previewOf({
+            bytes,
+            account: input.sender,
+            gasBudget: gasData.budget?.toString() ?? '0',
+            gasPayment: gasData.payment?.map((coin) => coin.objectId) ?? [],
+            balanceChanges,
+            changedObjects: effects.changedObjects,
+            objectTypes,
+          });
+        }
         const error = result.FailedTransaction.status.error;
         return { status: 'fails', reason: dryRunFailure(error?.message ?? 'no reason given') };
       } catch (error) {

@@ -50,16 +50,46 @@ const OK: TransactionPreview = {
   bytes: 'dHg=',
   changes: [{ coinType: '0x2::sui::SUI', amount: '-251996000' }],
   recipients: [{ address: BOB, coinType: '0x2::sui::SUI', amount: '250000000' }],
+  objectsOut: [],
   gasBudget: '3976000',
 };
 
+const COIN = `0x${'c1'.repeat(32)}`;
+const SUI_COIN = `0x${'2'.padStart(64, '0')}::coin::Coin<0x${'2'.padStart(64, '0')}::sui::SUI>`;
+/** A dApp's transaction, as Transaction.toJSON writes it: one coin object, sent whole to Bob. */
+const COIN_TO_BOB = JSON.stringify({
+  version: 2,
+  sender: null,
+  expiration: null,
+  gasData: { budget: null, price: null, owner: null, payment: null },
+  inputs: [{ UnresolvedObject: { objectId: COIN } }, { Pure: { bytes: toBase64(new Uint8Array(32).fill(0xb0)) } }],
+  commands: [{ TransferObjects: { objects: [{ Input: 0 }], address: { Input: 1 } } }],
+});
+/** Its dry run: the coin leaves this account for Bob, who gains its 0.3 SUI. */
+const COIN_TO_BOB_RUN: TransactionPreview = {
+  ...OK,
+  changes: [{ coinType: '0x2::sui::SUI', amount: '-301996000' }],
+  recipients: [{ address: BOB, coinType: '0x2::sui::SUI', amount: '300000000' }],
+  objectsOut: [{ objectId: COIN, objectType: SUI_COIN, change: 'transferred', to: { owner: 'address', id: BOB } }],
+};
+
 let open: ApprovalDialog | undefined;
-beforeEach(() => void vi.useFakeTimers());
+/** Whether the page is shown and its window has focus, as the test says. */
+let visibility: DocumentVisibilityState = 'visible';
+let focused = true;
+beforeEach(() => {
+  vi.useFakeTimers();
+  visibility = 'visible';
+  focused = true;
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
+});
 afterEach(() => {
   open?.close();
   open = undefined;
   document.body.replaceChildren();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 function show(shown: ApprovalView) {
@@ -133,6 +163,114 @@ describe("the wallet's dialog", () => {
     expect(root.querySelector('[role="alert"]')!.textContent).toContain('could not be made');
     vi.advanceTimersByTime(ARM_DELAY_MS);
     expect(button('Approve').disabled).toBe(false);
+  });
+
+  it("a transaction's commands, from the transaction itself, while the dry run runs and once it answers", () => {
+    const { root, text } = show(view({ transaction: COIN_TO_BOB }));
+    const commands = () => [...root.querySelectorAll('ol > li')].map((item) => item.textContent);
+    expect(commands()).toEqual([`Transfer 1 object (object 0xc1c1…c1c1) to ${BOB}`]);
+    open!.update(view({ transaction: COIN_TO_BOB, preview: COIN_TO_BOB_RUN }));
+    expect(commands()).toEqual([`Transfer 1 object (object 0xc1c1…c1c1) to ${BOB}`]);
+    // From the dry run: the coin object leaving, with its type and to whom, and what Bob gains.
+    const heading = [...root.querySelectorAll('h4')].find(
+      (candidate) => candidate.textContent === 'Objects leaving your account',
+    )!;
+    expect(heading.nextElementSibling!.textContent).toBe(`0x2::coin::Coin<0x2::sui::SUI> 0xc1c1…c1c1: transferred to ${BOB}`);
+    expect(text()).toContain('+0.3 SUI');
+  });
+
+  it('a dry run that leaves every object where it is says so', () => {
+    const { text } = show(view({ transaction: COIN_TO_BOB, preview: OK }));
+    expect(text()).toContain('None: every object of yours stays yours.');
+  });
+
+  it('a dry run that could not be made: the commands still show, under the warning', () => {
+    const { root } = show(
+      view({ transaction: COIN_TO_BOB, preview: { status: 'unavailable', reason: 'The Sui node could not be reached.' } }),
+    );
+    const warning = root.querySelector('[role="alert"]')!;
+    expect(warning.textContent).toContain('could not be made');
+    const commands = root.querySelector('ol')!;
+    expect(warning.compareDocumentPosition(commands) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(commands.textContent).toBe(`Transfer 1 object (object 0xc1c1…c1c1) to ${BOB}`);
+  });
+
+  it('a transaction whose commands cannot be read says so', () => {
+    const { text } = show(view({ transaction: '{"version": 2', preview: OK }));
+    expect(text()).toContain('Its commands could not be read from the transaction.');
+  });
+
+  it('a press on Approve before it is armed starts the wait again', () => {
+    const { button, answer } = show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    vi.advanceTimersByTime(ARM_DELAY_MS - 100);
+    button('Approve').dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
+    vi.advanceTimersByTime(100);
+    expect(button('Approve').disabled).toBe(true);
+    vi.advanceTimersByTime(ARM_DELAY_MS - 101);
+    expect(button('Approve').disabled).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(button('Approve').disabled).toBe(false);
+    // Once armed, a press is only the start of a click: it changes nothing.
+    button('Approve').dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
+    expect(button('Approve').disabled).toBe(false);
+    expect(answer).not.toHaveBeenCalled();
+  });
+
+  it('the window losing focus disarms Approve; it is armed again a moment after focus is back', () => {
+    const { button } = show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    vi.advanceTimersByTime(ARM_DELAY_MS);
+    expect(button('Approve').disabled).toBe(false);
+    focused = false;
+    window.dispatchEvent(new FocusEvent('blur'));
+    expect(button('Approve').disabled).toBe(true);
+    vi.advanceTimersByTime(ARM_DELAY_MS * 10);
+    expect(button('Approve').disabled).toBe(true);
+    // A focus event while the document says it has none (a script's) arms nothing.
+    window.dispatchEvent(new FocusEvent('focus'));
+    vi.advanceTimersByTime(ARM_DELAY_MS * 2);
+    expect(button('Approve').disabled).toBe(true);
+    focused = true;
+    window.dispatchEvent(new FocusEvent('focus'));
+    vi.advanceTimersByTime(ARM_DELAY_MS - 1);
+    expect(button('Approve').disabled).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(button('Approve').disabled).toBe(false);
+  });
+
+  it('the page hidden disarms Approve, even while it was arming; shown again, it is armed a moment later', () => {
+    const { button } = show(view({ preview: OK }));
+    vi.advanceTimersByTime(ARM_DELAY_MS / 2);
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    vi.advanceTimersByTime(ARM_DELAY_MS * 10);
+    expect(button('Approve').disabled).toBe(true);
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    vi.advanceTimersByTime(ARM_DELAY_MS - 1);
+    expect(button('Approve').disabled).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(button('Approve').disabled).toBe(false);
+  });
+
+  it('opened while the page is hidden, Approve waits for the visitor to be back', () => {
+    visibility = 'hidden';
+    const { button } = show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    vi.advanceTimersByTime(ARM_DELAY_MS * 10);
+    expect(button('Approve').disabled).toBe(true);
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    vi.advanceTimersByTime(ARM_DELAY_MS);
+    expect(button('Approve').disabled).toBe(false);
+  });
+
+  it('a dialog that is closed stops listening to the window: its return arms nothing', () => {
+    show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    window.dispatchEvent(new FocusEvent('blur'));
+    open!.close();
+    open = undefined;
+    window.dispatchEvent(new FocusEvent('focus'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("a script's clicks and keys are not the visitor's: nothing is answered", () => {

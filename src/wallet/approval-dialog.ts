@@ -9,16 +9,27 @@
  * modal <dialog>, so the page behind is inert and the dialog sits in the top layer. Text
  * goes in as text (never as markup): a message or a node's reason cannot add elements.
  *
- * Only the visitor answers. Every handler acts on trusted input only (`event.isTrusted`):
- * a page script's `click()` or dispatched event is not an approval. "Approve" is armed only
- * a moment after the dialog opens or what it shows changes (ARM_DELAY_MS), so a click or a
- * key meant for the page (a double click on the dApp's button) does not land on it; whether
- * it may approve is kept here, not in the button's `disabled`, which a script could clear.
- * Focus moves onto the dialog itself (so Enter approves nothing), stays inside it (Tab
- * wraps), and goes back where it was when the dialog closes. Escape rejects.
+ * Only the visitor answers. Every handler that answers acts on trusted input only
+ * (`event.isTrusted`): a page script's `click()` or dispatched event is not an approval.
+ * "Approve" is armed only a moment after the dialog opens or what it shows changes
+ * (ARM_DELAY_MS), so a click or a key meant for the page (a double click on the dApp's
+ * button) does not land on it; whether it may approve is kept here, not in the button's
+ * `disabled`, which a script could clear. A press on it before then starts the wait again
+ * (someone clicking at once has not read it), and so does the window's return after it
+ * lost focus or was hidden: what is under the pointer when the visitor comes back may not
+ * be what they meant to press. What only disarms it may come from anywhere; arming again
+ * reads the document's own state. Focus moves onto the dialog itself (so Enter approves
+ * nothing), stays inside it (Tab wraps), and goes back where it was when the dialog
+ * closes. Escape rejects.
+ *
+ * A transaction shows its commands, read from the transaction itself (so they show while
+ * the dry run runs, and when it cannot be made), then what the dry run says it does: the
+ * balance changes, the account's objects that leave it, and who gains.
  */
 import type { TransactionPreview, WalletRequest } from '../../core/sign-in.types.ts';
 import { formatAmount, formatGas, messageShown } from './approval-text.ts';
+import { commandWords, objectWords, type Words } from './command-text.ts';
+import { transactionCommands } from './transaction-commands.ts';
 import DIALOG_STYLES from './approval-dialog.css?inline';
 
 /** What the dialog shows: the request, who asks, for which wallet and account, and the dry run's answer. */
@@ -33,6 +44,8 @@ export interface ApprovalView {
   site: string;
   /** A message's bytes (base64). */
   message?: string;
+  /** A transaction in its JSON form (Transaction.toJSON), whose commands the dialog lists. */
+  transaction?: string;
   /** A transaction's dry run; null while it runs. */
   preview: TransactionPreview | null;
   /**
@@ -105,15 +118,37 @@ function messageSection(base64: string): HTMLElement {
       );
 }
 
+/** A sentence's words, with what is code as code. */
+const spoken = (words: Words) => words.map((word) => (typeof word === 'string' ? word : h('code', {}, word.code)));
+
+const list = (items: HTMLElement[], none: string, tag = 'ul') => (items.length > 0 ? h(tag, {}, ...items) : h('p', {}, none));
+
+/** The transaction's commands, from the transaction itself: they need no node. */
+function commandsSection(json: string): HTMLElement[] {
+  const commands = transactionCommands(json);
+  return [
+    h('h4', {}, 'Its commands'),
+    commands === null
+      ? h('p', { class: 'warning' }, 'Its commands could not be read from the transaction.')
+      : list(
+          commands.map((command) => h('li', {}, ...spoken(commandWords(command)))),
+          'It has no commands.',
+          'ol',
+        ),
+  ];
+}
+
 function previewSection(view: ApprovalView): HTMLElement {
   const preview = view.preview;
   const heading = h('h3', {}, 'What it does');
+  const commands = commandsSection(view.transaction ?? '');
   if (!preview) {
     return h(
       'div',
       {},
       heading,
       h('p', { role: 'status' }, 'Running it on the Sui node without committing anything (a dry run)…'),
+      ...commands,
     );
   }
   if (preview.status === 'fails') {
@@ -123,6 +158,7 @@ function previewSection(view: ApprovalView): HTMLElement {
       heading,
       h('p', { role: 'alert', class: 'problem' }, `The dry run says this transaction would fail: ${preview.reason}`),
       h('p', {}, 'It cannot be approved. Reject it, and tell the site if you expected it to work.'),
+      ...commands,
     );
   }
   if (preview.status === 'unavailable') {
@@ -136,13 +172,14 @@ function previewSection(view: ApprovalView): HTMLElement {
         `The dry run could not be made, so what this transaction does is not known: ${preview.reason}`,
       ),
       h('p', {}, `Approve it only if you trust ${view.site}.`),
+      ...commands,
     );
   }
-  const list = (items: HTMLElement[], none: string) => (items.length > 0 ? h('ul', {}, ...items) : h('p', {}, none));
   return h(
     'div',
     { 'data-dry-run': 'ok' },
     heading,
+    ...commands,
     h('h4', {}, 'Your balance'),
     list(
       preview.changes.map((change) =>
@@ -157,6 +194,11 @@ function previewSection(view: ApprovalView): HTMLElement {
         ),
       ),
       'No change.',
+    ),
+    h('h4', {}, 'Objects leaving your account'),
+    list(
+      preview.objectsOut.map((object) => h('li', {}, ...spoken(objectWords(object)))),
+      'None: every object of yours stays yours.',
     ),
     h('h4', {}, 'Sends to'),
     list(
@@ -219,13 +261,42 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
   /** When "Approve" is armed (performance.now()); later while the dialog has just changed. */
   let armedAt = Infinity;
   let arming: ReturnType<typeof setTimeout> | undefined;
+  const armed = () => approvable && performance.now() >= armedAt;
+  /** The visitor can see the page: it is shown and its window has focus. */
+  const present = () => document.visibilityState === 'visible' && document.hasFocus();
+  const disarm = () => {
+    approve.disabled = true;
+    armedAt = Infinity;
+    clearTimeout(arming);
+  };
+  /** Disarmed now, armed ARM_DELAY_MS later if the machine would take it and the visitor can see it. */
+  const arm = () => {
+    disarm();
+    if (!approvable || !present()) return;
+    armedAt = performance.now() + ARM_DELAY_MS;
+    arming = setTimeout(() => (approve.disabled = false), ARM_DELAY_MS);
+  };
   const say = (approved: boolean) => {
     if (answered) return;
     answered = true;
     answer(approved);
   };
   reject.addEventListener('click', (event) => event.isTrusted && say(false));
-  approve.addEventListener('click', (event) => event.isTrusted && approvable && performance.now() >= armedAt && say(true));
+  approve.addEventListener('click', (event) => {
+    if (!event.isTrusted) return;
+    if (armed()) say(true);
+    else if (approvable) arm();
+  });
+  // A press on "Approve" before it is armed (a disabled button gets no click, but it gets
+  // this) starts the wait again. Only ever a delay, so it need not be the visitor's.
+  approve.addEventListener('pointerdown', () => approvable && !armed() && arm());
+  // Away (the window lost focus, or the page is hidden): disarmed, and armed again a moment
+  // after the visitor is back, as the document itself says.
+  const away = () => disarm();
+  const back = () => (present() ? armedAt === Infinity && arm() : disarm());
+  window.addEventListener('blur', away);
+  window.addEventListener('focus', back);
+  document.addEventListener('visibilitychange', back);
   dialog.addEventListener('keydown', (event) => {
     if (!event.isTrusted) return;
     if (event.key === 'Escape') {
@@ -261,10 +332,7 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
   const update = (view: ApprovalView) => {
     what.replaceChildren(view.kind === 'signPersonalMessage' ? messageSection(view.message ?? '') : previewSection(view));
     approvable = view.canApprove;
-    approve.disabled = true;
-    armedAt = approvable ? performance.now() + ARM_DELAY_MS : Infinity;
-    clearTimeout(arming);
-    if (approvable) arming = setTimeout(() => (approve.disabled = false), ARM_DELAY_MS);
+    arm();
   };
   update(initial);
   document.body.append(host);
@@ -278,6 +346,9 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
       if (closing) return;
       closing = true;
       clearTimeout(arming);
+      window.removeEventListener('blur', away);
+      window.removeEventListener('focus', back);
+      document.removeEventListener('visibilitychange', back);
       if (dialog.open) dialog.close();
       host.remove();
       if (previous?.isConnected) previous.focus();

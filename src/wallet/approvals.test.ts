@@ -96,6 +96,8 @@ describe("the wallet's dialog over the machine", () => {
     actor.send(transaction('t'));
     await vi.waitFor(() => expect(dialog.shown).toHaveLength(1));
     expect(dialog.shown[0]!.preview).toBeNull();
+    // The transaction itself goes to the dialog, which lists its commands.
+    expect(dialog.shown[0]!.transaction).toBe('{}');
     actor.send({ type: 'user.refreshBalance' });
     finish(PREVIEW);
     await vi.waitFor(() => expect(dialog.shown).toHaveLength(2));
