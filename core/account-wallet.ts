@@ -10,6 +10,10 @@
  * session region makes it, while the request waits here) and the request signed: a
  * transaction as the dry run built it. Connects and disconnects are answered wherever they
  * arrive (the machine's root, and the states that take them).
+ *
+ * The "site" is the page that registered the wallets: when the visitor has rejected its
+ * last three requests within a minute, its requests are refused at once (`paused`, no
+ * dialog) for a minute from the last rejection; an approval starts the count again.
  */
 import { assertEvent, raise } from 'xstate';
 import { isProvider } from './providers.ts';
@@ -30,6 +34,20 @@ import type {
 export function walletAccountOf(context: SignInContext): WalletAccountData | null {
   if (!context.provider || !context.address) return null;
   return { provider: context.provider, address: context.address, publicKey: context.publicKey ?? '' };
+}
+
+/** Rejections by the visitor that pause the site's requests, when they all fall within REJECTIONS_WITHIN_MS. */
+export const REJECTIONS_BEFORE_PAUSE = 3;
+export const REJECTIONS_WITHIN_MS = 60_000;
+/** How long the site's requests are refused, from the last of those rejections. */
+export const WALLET_PAUSE_MS = 60_000;
+
+/** Whether the site's requests are paused at `now`, after the visitor's `rejections` (their times, oldest first). */
+export function walletPaused(rejections: readonly number[], now: number): boolean {
+  if (rejections.length < REJECTIONS_BEFORE_PAUSE) return false;
+  const counted = rejections.slice(-REJECTIONS_BEFORE_PAUSE);
+  const last = counted.at(-1)!;
+  return last - counted[0]! <= REJECTIONS_WITHIN_MS && now < last + WALLET_PAUSE_MS;
 }
 
 const refuse = (refusal: WalletRefusal) => ({ actions: { type: 'refuseWallet', params: refusal } }) as const;
@@ -61,6 +79,8 @@ export const walletRegion = {
         'wallet.sign': [
           { guard: 'otherAccount', ...refuse('notThisAccount') },
           { guard: 'othersTransaction', ...refuse('notThisSender') },
+          // The visitor rejected the site's last requests: it waits, and no dialog opens meanwhile.
+          { guard: 'requestsPaused', ...refuse('paused') },
           // enoki:getSession: a read of this account's session, nothing signed, so no dialog and no proof.
           { guard: 'sessionRequest', target: 'working', actions: 'assignWalletRequest' },
           // The page that registered the wallets signs messages without asking (its option).
@@ -77,7 +97,7 @@ export const walletRegion = {
       tags: ['awaiting-approval'],
       initial: 'dry-running',
       on: {
-        'user.reject': { guard: 'forThisRequest', target: 'waiting', actions: rejected },
+        'user.reject': { guard: 'forThisRequest', target: 'waiting', actions: [rejected, 'countRejection'] },
         'user.signOut': withRejection(signOut),
         'tab.signedOut': withRejection(signedOutElsewhere),
         'wallet.dialogFailed': {
@@ -115,7 +135,11 @@ export const walletRegion = {
         // The dialog shows the request; nothing is signed, nor a proof made for it, until "Approve".
         'awaiting-approval': {
           on: {
-            'user.approve': { guard: 'approvable', target: '#signIn.account.wallet.waiting-for-proof', actions: 'askForProof' },
+            'user.approve': {
+              guard: 'approvable',
+              target: '#signIn.account.wallet.waiting-for-proof',
+              actions: ['forgetRejections', 'askForProof'],
+            },
           },
         },
       },
@@ -238,6 +262,12 @@ export const walletActions = {
   })),
   assignWalletPreview: assignIn<TransactionPreview>({ walletPreview: (_, preview) => preview }),
   clearWalletRequest: assignIn({ walletRequest: null, walletPreview: null }),
+  /** The visitor rejected the request: when, kept with the last ones that may pause the site. */
+  countRejection: assignIn({
+    walletRejections: ({ context }) => [...context.walletRejections, Date.now()].slice(-REJECTIONS_BEFORE_PAUSE),
+  }),
+  /** The visitor approved a request: the rejections before it no longer count. */
+  forgetRejections: assignIn({ walletRejections: [] }),
 };
 
 export const walletGuards = {
@@ -249,6 +279,8 @@ export const walletGuards = {
     'transaction' in event.request &&
     // Both in the canonical form: the wallet reads the parties so, and the address is kept so.
     [event.request.sender, event.request.gasOwner].some((party) => party != null && party !== context.address),
+  /** The visitor rejected the site's last requests, too many too fast: it waits (the time rule is walletPaused). */
+  requestsPaused: ({ context }: GuardArgs) => walletPaused(context.walletRejections, Date.now()),
   sessionRequest: ({ event }: GuardArgs) => event.type === 'wallet.sign' && event.request.kind === 'getSession',
   messageRequest: ({ event }: GuardArgs) => event.type === 'wallet.sign' && event.request.kind === 'signPersonalMessage',
   approvedByPage: ({ event }: GuardArgs) =>

@@ -27,6 +27,7 @@ export const NO_ACCOUNT = {
   publicKey: null,
   walletRequest: null,
   walletPreview: null,
+  walletRejections: [],
   signInWindow: null,
   pendingFlow: false,
   renewing: false,

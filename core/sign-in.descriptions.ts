@@ -46,7 +46,7 @@ export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'signIn.account.chain.sending': 'Building the transfer with the Sui node, signing it with zkLogin, and executing it.',
   'signIn.account.wallet': "A dApp's requests through the Wallet Standard wallet, one at a time.",
   'signIn.account.wallet.waiting':
-    'No dApp request under way; a request for this account and chain (and, for a transaction, this sender) is taken.',
+    "No dApp request under way; a request for this account and chain (and, for a transaction, this sender) is taken, unless the visitor rejected the site's last three within a minute (then refused for a minute).",
   'signIn.account.wallet.asking':
     "The wallet's dialog is open: the visitor approves or rejects the dApp's request (their sign-out rejects it too).",
   'signIn.account.wallet.asking.dry-running':

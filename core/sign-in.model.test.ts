@@ -237,11 +237,12 @@ const ACCOUNT_EVENTS = new Set([
 const renewalDue = (snapshot: Snapshot) =>
   snapshot.context.expiresAt !== null && snapshot.context.expiresAt - Date.now() <= 10 * MINUTE;
 
-/** Each region at rest: nothing under way, and no "Stay signed in" due. */
+/** Each region at rest: nothing under way (nor counted towards the wallet's pause), and no "Stay signed in" due. */
 const AT_REST: Record<Region, (snapshot: Snapshot) => boolean> = {
   session: (s) => s.matches({ account: { session: 'signed-in' } }) || s.matches({ account: { session: { ready: 'waiting' } } }),
   chain: (s) => s.matches({ account: { chain: 'idle' } }),
-  wallet: (s) => s.matches({ account: { wallet: 'waiting' } }),
+  // A site whose requests the visitor rejected is counted on (towards a pause) until an approval.
+  wallet: (s) => s.matches({ account: { wallet: 'waiting' } }) && s.context.walletRejections.length === 0,
   renewal: (s) => s.matches({ account: { renewal: 'later' } }) && !renewalDue(s),
 };
 
@@ -283,6 +284,9 @@ const graphKey = (snapshot: Snapshot) =>
     walletRequest: snapshot.context.walletRequest?.kind ?? null,
     // What Approve reads: the dry run's verdict.
     walletPreview: snapshot.context.walletPreview?.status ?? null,
+    // What the pause reads: how many of the site's last requests the visitor rejected (all
+    // at one moment here, so three pause it; a replay takes each at its own moment).
+    walletRejections: snapshot.context.walletRejections.length,
     // A sign-in window's flow: none, opened, or stored (then listened for once it is lost).
     signInWindow: snapshot.context.signInWindow && snapshot.context.signInWindow.expiresAt !== null,
     pendingFlow: snapshot.context.pendingFlow,

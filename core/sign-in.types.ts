@@ -123,6 +123,12 @@ export interface SignInContext {
   walletRequest: WalletRequest | null;
   /** What the dApp's transaction will do, from the node's dry run; null for a message, and until the dry run answers. */
   walletPreview: TransactionPreview | null;
+  /**
+   * When the visitor rejected this site's latest requests in the wallet's dialog (ms),
+   * oldest first, at most three since their last approval: three within a minute pause the
+   * site's requests for a minute (`walletPaused`, account-wallet.ts).
+   */
+  walletRejections: readonly number[];
   /** Set by "Start over": the next restore discards a half-finished sign-in. */
   discardPendingFlow: boolean;
   /** Set when the visitor signs out: every tab of this app is signed out, not only this one. */
@@ -269,7 +275,9 @@ export type WalletRefusal =
   /** A connect's sign-in ended with neither an account nor a reason. */
   | 'signInUnfinished'
   /** The visitor said no: "Reject", Escape, or their sign-out while the request waited for them. */
-  | 'rejected';
+  | 'rejected'
+  /** The visitor rejected this site's last three requests within a minute: its requests wait a minute from the last. */
+  | 'paused';
 
 /** The machine's answer to a wallet event (emitted, by request id): done, or refused with why. */
 export type WalletAnswer = { type: 'wallet.answer'; requestId: string } & (

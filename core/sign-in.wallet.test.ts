@@ -4,7 +4,7 @@
  * with the request's id. A running actor with stub actors; the answers are what the
  * wallets (src/wallet/) hand back to the dApp.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { LoginServiceError } from '../src/login-service/errors.ts';
 import type {
@@ -19,6 +19,7 @@ import type {
   WalletSession,
 } from './sign-in.types.ts';
 import { Secret } from './secret.ts';
+import { WALLET_PAUSE_MS } from './account-wallet.ts';
 import {
   failing,
   inAccount,
@@ -461,5 +462,98 @@ describe("the visitor approves a dApp's request", () => {
     expect(await ask(sign({ requestId: 'm', approvedByPage: true } as never), 'm')).toMatchObject({ ok: true });
     actor.send(transaction('t', { approvedByPage: true } as never));
     await waitFor(actor, (s) => s.matches(awaitingApproval));
+  });
+});
+
+describe('a site whose requests the visitor keeps rejecting waits a minute', () => {
+  afterEach(() => void vi.useRealTimers());
+  const SECOND = 1_000;
+
+  /** A ready account on the test's own clock (from now), and its dialog's answers as the visitor gives them. */
+  async function readyOnTestClock() {
+    vi.useFakeTimers();
+    const account = await started('ready');
+    const { actor, ask } = account;
+    // Every snapshot's dialog tag, from now on: a request refused at once never opens the dialog.
+    const dialogs: boolean[] = [];
+    actor.subscribe((snapshot) => void dialogs.push(snapshot.hasTag('awaiting-approval')));
+    /** A request put to the visitor, who answers it: the dApp's answer. */
+    const answered = async (requestId: string, answer: 'user.reject' | 'user.approve') => {
+      actor.send(sign({ requestId }));
+      expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
+      return ask({ type: answer, requestId }, requestId);
+    };
+    /** A request refused before anything is done, in the same step: no dialog was opened for it. */
+    const refusedAtOnce = (event: Extract<SignInEvent, { type: 'wallet.sign' }>) => {
+      dialogs.length = 0;
+      actor.send(event);
+      expect(dialogs).not.toContain(true);
+      expect(actor.getSnapshot().matches({ account: { wallet: 'waiting' } })).toBe(true);
+      return account.answers.find((answer) => answer.requestId === event.request.requestId);
+    };
+    return { ...account, answered, refusedAtOnce };
+  }
+
+  it('three rejections within a minute: the next requests are refused at once, without a dialog, until a minute after the last', async () => {
+    const { actor, ask, answered, refusedAtOnce } = await readyOnTestClock();
+    for (const requestId of ['r1', 'r2', 'r3']) {
+      expect(await answered(requestId, 'user.reject')).toMatchObject({ ok: false, refusal: 'rejected' });
+      await vi.advanceTimersByTimeAsync(20 * SECOND);
+    }
+    // 20 s after the third rejection: a message, a transaction and a session read are all refused.
+    expect(refusedAtOnce(sign({ requestId: 'm' }))).toEqual({
+      type: 'wallet.answer',
+      requestId: 'm',
+      ok: false,
+      refusal: 'paused',
+    });
+    expect(refusedAtOnce(transaction('t'))).toMatchObject({ ok: false, refusal: 'paused' });
+    const read = sign({ kind: 'getSession', requestId: 'g' } as Partial<WalletRequest> & { requestId: string });
+    expect(refusedAtOnce(read)).toMatchObject({ ok: false, refusal: 'paused' });
+    // A connect is not a request to sign: still answered.
+    expect(await ask({ type: 'wallet.connect', requestId: 'c', provider: 'google', silent: true }, 'c')).toMatchObject({
+      ok: true,
+      account: { address: SESSION.address },
+    });
+    // Just before the minute from the last rejection is over, still refused.
+    await vi.advanceTimersByTimeAsync(WALLET_PAUSE_MS - 20 * SECOND - 1);
+    expect(refusedAtOnce(sign({ requestId: 'late' }))).toMatchObject({ ok: false, refusal: 'paused' });
+    // A minute after it, the site is asked again: the dialog opens.
+    await vi.advanceTimersByTimeAsync(1);
+    actor.send(sign({ requestId: 'again' }));
+    expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
+    // One more rejection does not pause it again: the three last ones are no longer within a minute.
+    actor.send({ type: 'user.reject', requestId: 'again' });
+    actor.send(sign({ requestId: 'next' }));
+    expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
+  });
+
+  it('rejections more than a minute apart, or a dialog that could not be shown, never pause the site', async () => {
+    const { actor, answered, ask } = await readyOnTestClock();
+    await answered('r1', 'user.reject');
+    await vi.advanceTimersByTimeAsync(40 * SECOND);
+    await answered('r2', 'user.reject');
+    await vi.advanceTimersByTimeAsync(20 * SECOND + 1);
+    await answered('r3', 'user.reject');
+    actor.send(sign({ requestId: 'm' }));
+    expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
+    // Not the visitor's answer: the dialog failed.
+    await ask({ type: 'wallet.dialogFailed', requestId: 'm', message: 'The dialog did not load.' }, 'm');
+    actor.send(sign({ requestId: 'n' }));
+    expect(actor.getSnapshot().matches(awaitingApproval)).toBe(true);
+  });
+
+  it('an approval starts the count again', async () => {
+    const { actor, answered, refusedAtOnce } = await readyOnTestClock();
+    await answered('r1', 'user.reject');
+    await answered('r2', 'user.reject');
+    expect(await answered('a', 'user.approve')).toMatchObject({ ok: true });
+    expect(actor.getSnapshot().context.walletRejections).toEqual([]);
+    // Two rejections since the approval, all within the minute: the site is still asked.
+    await answered('r3', 'user.reject');
+    await answered('r4', 'user.reject');
+    // The third since the approval pauses it.
+    await answered('r5', 'user.reject');
+    expect(refusedAtOnce(sign({ requestId: 'm' }))).toMatchObject({ ok: false, refusal: 'paused' });
   });
 });

@@ -11,4 +11,8 @@ it('words a refusal the machine named, with the provider this tab is signed in w
   );
   expect(refusalWords({ ...answer, refusal: 'signInUnfinished' })).toBe('The sign-in did not finish.');
   expect(refusalWords({ ...answer, refusal: 'busy' })).toBe(WALLET_REFUSALS.busy);
+  // The pause after the visitor rejected a site's last requests says when it may ask again.
+  expect(refusalWords({ ...answer, refusal: 'paused' })).toBe(
+    "The visitor rejected this site's last requests: it can ask again in a minute.",
+  );
 });

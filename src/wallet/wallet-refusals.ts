@@ -15,6 +15,7 @@ export const WALLET_REFUSALS = {
   signInUnderWay: 'A sign-in is already under way in this tab.',
   signInUnfinished: 'The sign-in did not finish.',
   rejected: 'The visitor rejected the request.',
+  paused: "The visitor rejected this site's last requests: it can ask again in a minute.",
   /** The wallet's own: the account went away while a signing request waited. */
   signedOut: 'The session ended before the request was done.',
 } as const satisfies Record<WalletRefusal | 'signedOut', string>;
