@@ -6,8 +6,10 @@
  * is not one, and that "Reject", Escape and a sign-out refuse the call as the visitor's.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { Transaction } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
 import type { Page } from '@playwright/test';
+import { ARM_DELAY_MS } from '../src/wallet/approval-dialog.ts';
 import { countLoginServiceRequests, createProof, expect, expectState, signIn, test } from './fixtures.ts';
 import {
   approvalDialog,
@@ -42,6 +44,19 @@ async function balanceOf(page: Page, address: string): Promise<bigint> {
   });
   const body = (await response.json()) as { data?: { address?: { balance?: { totalBalance?: string } | null } | null } };
   return BigInt(body.data?.address?.balance?.totalBalance ?? '0');
+}
+
+/** The ids of the SUI coin objects `address` holds, read from the mock node as any client would. */
+async function coinsOf(page: Page, address: string): Promise<string[]> {
+  const response = await page.request.post('/__mock/sui/graphql', {
+    data: {
+      query:
+        'query($a: SuiAddress!) { address(address: $a) { objects(filter: { type: "0x2::coin::Coin<0x2::sui::SUI>" }) { nodes { address } } } }',
+      variables: { a: address },
+    },
+  });
+  const body = (await response.json()) as { data?: { address?: { objects?: { nodes?: { address: string }[] } } | null } };
+  return (body.data?.address?.objects?.nodes ?? []).map((node) => node.address);
 }
 
 /** Signed in (Facebook, Alice: no other journey counts on her balance), the wallets registered, and 1 SUI from the faucet on the node. */
@@ -165,6 +180,65 @@ test('a personal message: its text in the dialog; approved, a zkLogin signature 
   const { signature, bytes } = (outcome as Extract<Outcome, { ok: true }>).value;
   expect(new TextDecoder().decode(fromBase64(bytes))).toBe(text);
   expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(login.address);
+});
+
+test('a coin object sent whole: the dialog lists the transfer and shows the coin leaving, with its type, for the recipient', async ({
+  page,
+}) => {
+  const login = await fundedAccount(page);
+  // A second coin, so that the one sent is not the only one left to pay the gas.
+  await fund(page, login.address);
+  await expect.poll(async () => (await coinsOf(page, login.address)).length).toBeGreaterThanOrEqual(2);
+  await connect(page, WALLET, true);
+  const coin = (await coinsOf(page, login.address)).at(-1)!;
+  const shortCoin = `${coin.slice(0, 6)}…${coin.slice(-4)}`;
+  const recipient = freshAddress();
+  const tx = new Transaction();
+  tx.transferObjects([tx.object(coin)], recipient);
+  const result = signAndExecute(page, await tx.toJSON());
+
+  const dialog = approvalDialog(page);
+  // The command, read from the transaction itself.
+  await expect(dialog.getByRole('list').first()).toHaveText(`Transfer 1 object (${shortCoin}) to ${recipient}`);
+  // From the dry run: the coin object leaves the account, a SUI coin, for the recipient.
+  const leaving = dialog.getByRole('heading', { name: 'Objects leaving your account' });
+  await expect(leaving).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'transferred to' })).toHaveText(
+    `0x2::coin::Coin<0x2::sui::SUI> ${shortCoin}: transferred to ${recipient}`,
+  );
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  expect(await result).toEqual({ ok: false, error: REJECTED });
+  expect(await coinsOf(page, recipient)).toEqual([]);
+  expect(await coinsOf(page, login.address)).toContain(coin);
+});
+
+test("a real click on Approve before it is armed is not an approval: it starts Approve's wait again", async ({ page }) => {
+  // The page's timers wait for the test from the call on: the wait below is measured on them.
+  await page.clock.install();
+  const login = await fundedAccount(page);
+  await connect(page, WALLET, true);
+  await page.clock.pauseAt(Date.now() + 1_000);
+  const result = signAndExecute(page, await transfer(1_000n, freshAddress()));
+  const dialog = approvalDialog(page);
+  const button = dialog.getByRole('button', { name: 'Approve' });
+  await expect(dialog).toContainText('+0.000001 SUI');
+  await page.clock.runFor(ARM_DELAY_MS - 200);
+  await expect(button).toBeDisabled();
+  // The visitor's own click, on the button as it is (a locator's click would wait for it).
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.clock.runFor(200);
+  await expect(button).toBeDisabled();
+  await page.clock.runFor(ARM_DELAY_MS - 201);
+  await expect(button).toBeDisabled();
+  await page.clock.runFor(1);
+  await expect(button).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  expect(await result).toEqual({ ok: false, error: REJECTED });
+  expect(await balanceOf(page, login.address)).toBeGreaterThan(0n);
 });
 
 test('a transfer of more than the balance: the dry run says why, and only Reject is possible', async ({ page }) => {

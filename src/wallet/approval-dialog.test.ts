@@ -168,9 +168,9 @@ describe("the wallet's dialog", () => {
   it("a transaction's commands, from the transaction itself, while the dry run runs and once it answers", () => {
     const { root, text } = show(view({ transaction: COIN_TO_BOB }));
     const commands = () => [...root.querySelectorAll('ol > li')].map((item) => item.textContent);
-    expect(commands()).toEqual([`Transfer 1 object (object 0xc1c1…c1c1) to ${BOB}`]);
+    expect(commands()).toEqual([`Transfer 1 object (0xc1c1…c1c1) to ${BOB}`]);
     open!.update(view({ transaction: COIN_TO_BOB, preview: COIN_TO_BOB_RUN }));
-    expect(commands()).toEqual([`Transfer 1 object (object 0xc1c1…c1c1) to ${BOB}`]);
+    expect(commands()).toEqual([`Transfer 1 object (0xc1c1…c1c1) to ${BOB}`]);
     // From the dry run: the coin object leaving, with its type and to whom, and what Bob gains.
     const heading = [...root.querySelectorAll('h4')].find(
       (candidate) => candidate.textContent === 'Objects leaving your account',
@@ -192,7 +192,7 @@ describe("the wallet's dialog", () => {
     expect(warning.textContent).toContain('could not be made');
     const commands = root.querySelector('ol')!;
     expect(warning.compareDocumentPosition(commands) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(commands.textContent).toBe(`Transfer 1 object (object 0xc1c1…c1c1) to ${BOB}`);
+    expect(commands.textContent).toBe(`Transfer 1 object (0xc1c1…c1c1) to ${BOB}`);
   });
 
   it('a transaction whose commands cannot be read says so', () => {

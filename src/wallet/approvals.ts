@@ -35,7 +35,7 @@ export function approvalViewOf(snapshot: Snapshot, site: string): ApprovalView |
     chain,
     site,
     message: request.kind === 'signPersonalMessage' ? request.message : undefined,
-    transaction: request.kind === 'signPersonalMessage' ? undefined : request.transaction,
+    transaction: 'transaction' in request ? request.transaction : undefined,
     preview: walletPreview,
     // The machine decides (its `approvable` guard): not while the dry run runs, never when it would fail.
     canApprove: snapshot.can({ type: 'user.approve', requestId: request.requestId }),

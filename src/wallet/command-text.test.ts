@@ -49,10 +49,10 @@ describe('what each command says', () => {
           recipient: BOB,
         }),
       ),
-    ).toBe(`Transfer 3 objects (result 1 of command 1, object \`0x0505…0505\` and your SUI gas coin) to \`${BOB}\``);
+    ).toBe(`Transfer 3 objects (result 1 of command 1, \`0x0505…0505\` and your SUI gas coin) to \`${BOB}\``);
     expect(
       read(commandWords({ kind: 'TransferObjects', objects: [{ kind: 'object', objectId: id('05') }], recipient: null })),
-    ).toBe('Transfer 1 object (object `0x0505…0505`) to an address the transaction computes');
+    ).toBe('Transfer 1 object (`0x0505…0505`) to an address the transaction computes');
   });
 
   it('splits, merges, vectors, packages, intents, and what it cannot read', () => {
@@ -60,7 +60,7 @@ describe('what each command says', () => {
       'Split 2 new coins off your SUI gas coin: 0.25 SUI, an amount the transaction computes',
     );
     expect(read(commandWords({ kind: 'SplitCoins', coin: { kind: 'object', objectId: id('07') }, amounts: [5n] }))).toBe(
-      'Split 1 new coin off object `0x0707…0707`: 5 (smallest unit)',
+      'Split 1 new coin off `0x0707…0707`: 5 (smallest unit)',
     );
     expect(
       read(
@@ -70,7 +70,7 @@ describe('what each command says', () => {
           sources: [{ kind: 'object', objectId: id('06') }, { kind: 'unreadable' }],
         }),
       ),
-    ).toBe('Merge 2 coins (object `0x0606…0606` and something this wallet cannot read) into your SUI gas coin');
+    ).toBe('Merge 2 coins (`0x0606…0606` and something this wallet cannot read) into your SUI gas coin');
     expect(read(commandWords({ kind: 'MakeMoveVec', type: `${SYSTEM('2')}::coin::Coin<0x2::sui::SUI>`, elements: 2 }))).toBe(
       'Make a vector of 2 elements of type `0x2::coin::Coin<0x2::sui::SUI>`',
     );

@@ -43,7 +43,7 @@ function argumentWords(argument: CommandArgument): Words {
     case 'gas':
       return ['your SUI gas coin'];
     case 'object':
-      return ['object ', { code: objectId(argument.objectId) }];
+      return [{ code: objectId(argument.objectId) }];
     case 'result':
       return [
         argument.index === null
