@@ -50,6 +50,9 @@ export function walletPaused(rejections: readonly number[], now: number): boolea
   return last - counted[0]! <= REJECTIONS_WITHIN_MS && now < last + WALLET_PAUSE_MS;
 }
 
+/** Whether a request is a signature (a site's connect or session read is not: it needs no proof). */
+const signs = (request: SignInContext['walletRequest']) => request?.kind !== 'connect' && request?.kind !== 'getSession';
+
 const refuse = (refusal: WalletRefusal) => ({ actions: { type: 'refuseWallet', params: refusal } }) as const;
 
 /** An answer to the request under way (its id is the context's). */
@@ -81,11 +84,13 @@ export const walletRegion = {
           { guard: 'othersTransaction', ...refuse('notThisSender') },
           // The visitor rejected the site's last requests: it waits, and no dialog opens meanwhile.
           { guard: 'requestsPaused', ...refuse('paused') },
-          // enoki:getSession: a read of this account's session, nothing signed, so no dialog and no proof.
-          { guard: 'sessionRequest', target: 'working', actions: 'assignWalletRequest' },
+          // The page's own wallets' enoki:getSession: a read of this account's session, nothing
+          // signed, so no dialog and no proof. A site asking through the hosted window is asked about.
+          { guard: 'pageSessionRead', target: 'working', actions: 'assignWalletRequest' },
           // The page that registered the wallets signs messages without asking (its option).
           { guard: 'approvedByPage', target: 'waiting-for-proof', actions: ['assignWalletRequest', 'askForProof'] },
-          { guard: 'messageRequest', target: 'asking.awaiting-approval', actions: 'assignWalletRequest' },
+          // A message, a site's connect or its session read: nothing to dry-run, the visitor is asked at once.
+          { guard: 'noDryRun', target: 'asking.awaiting-approval', actions: 'assignWalletRequest' },
           { target: 'asking', actions: 'assignWalletRequest' },
         ],
       },
@@ -135,10 +140,12 @@ export const walletRegion = {
         // The dialog shows the request; nothing is signed, nor a proof made for it, until "Approve".
         'awaiting-approval': {
           on: {
+            // Approved. A signature waits for the proof; a site's connect or session read signs
+            // nothing, so it goes on at once (the account, or the session, as storage holds it).
             'user.approve': {
               guard: 'approvable',
               target: '#signIn.account.wallet.waiting-for-proof',
-              actions: ['forgetRejections', 'askForProof'],
+              actions: ['forgetRejections', 'askForProofToSign'],
             },
           },
         },
@@ -146,7 +153,7 @@ export const walletRegion = {
     },
     // Passed through at once when the proof is there; else until it is, or fails (the dApp hears why).
     'waiting-for-proof': {
-      always: { guard: 'proofStored', target: 'working' },
+      always: { guard: 'proofStoredOrUnneeded', target: 'working' },
       on: {
         'account.proofFailed': {
           target: 'waiting',
@@ -260,6 +267,10 @@ export const walletActions = {
     requestId: context.walletRequest?.requestId ?? '',
     ...answer,
   })),
+  /** The proof is asked for only when the approved request signs something. */
+  askForProofToSign: enqueueIn(({ context, enqueue }) => {
+    if (signs(context.walletRequest)) enqueue.raise({ type: 'account.proofNeeded' });
+  }),
   assignWalletPreview: assignIn<TransactionPreview>({ walletPreview: (_, preview) => preview }),
   clearWalletRequest: assignIn({ walletRequest: null, walletPreview: null }),
   /** The visitor rejected the request: when, kept with the last ones that may pause the site. */
@@ -281,13 +292,17 @@ export const walletGuards = {
     [event.request.sender, event.request.gasOwner].some((party) => party != null && party !== context.address),
   /** The visitor rejected the site's last requests, too many too fast: it waits (the time rule is walletPaused). */
   requestsPaused: ({ context }: GuardArgs) => walletPaused(context.walletRejections, Date.now()),
-  sessionRequest: ({ event }: GuardArgs) => event.type === 'wallet.sign' && event.request.kind === 'getSession',
-  messageRequest: ({ event }: GuardArgs) => event.type === 'wallet.sign' && event.request.kind === 'signPersonalMessage',
+  pageSessionRead: ({ event }: GuardArgs) =>
+    event.type === 'wallet.sign' && event.request.kind === 'getSession' && event.request.origin === undefined,
+  noDryRun: ({ event }: GuardArgs) => event.type === 'wallet.sign' && !('transaction' in event.request),
   approvedByPage: ({ event }: GuardArgs) =>
     event.type === 'wallet.sign' && event.request.kind === 'signPersonalMessage' && event.request.approvedByPage === true,
   /** The visitor's answer names the request the dialog shows (never an earlier one). */
   forThisRequest: ({ context, event }: GuardArgs) => 'requestId' in event && event.requestId === context.walletRequest?.requestId,
   /** Approved: this request, unless its dry run says it would fail (then only "Reject"). */
   approvable: (args: GuardArgs) => walletGuards.forThisRequest(args) && args.context.walletPreview?.status !== 'fails',
+  /** A site's connect or session read the visitor approved: nothing to sign, so nothing waits for the proof. */
+  /** The proof is there, or the request signs nothing (a site's connect or session read): the work goes on. */
+  proofStoredOrUnneeded: (args: GuardArgs) => args.context.proofStored || !signs(args.context.walletRequest),
   ownWallet: ({ context, event }: GuardArgs) => event.type === 'wallet.disconnect' && event.provider === context.provider,
 };

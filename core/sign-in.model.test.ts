@@ -90,8 +90,13 @@ const sampleEvents = (now: number): AnyEvent[] => {
       type: 'wallet.sign',
       request: { kind: 'signPersonalMessage', requestId: 's', address, chain: 'sui:testnet', message: 'aGk=' },
     })),
-    // The visitor's answer in the wallet's dialog, for the request it shows ('s' or 't') or another.
-    ...['s', 't', 'other'].flatMap((requestId) => [
+    // A site through the hosted wallet's window: its connect, and its session read, each put to the visitor.
+    ...(['connect', 'getSession'] as const).map((kind): AnyEvent => ({
+      type: 'wallet.sign',
+      request: { kind, requestId: 'h', address: SESSION.address, chain: 'sui:testnet', origin: 'https://dapp.example' },
+    })),
+    // The visitor's answer in the wallet's dialog, for the request it shows ('s', 't' or the site's 'h') or another.
+    ...['s', 't', 'h', 'other'].flatMap((requestId) => [
       { type: 'user.approve', requestId },
       { type: 'user.reject', requestId },
     ]),

@@ -171,7 +171,17 @@ export interface SignInInput {
 }
 
 /** A dApp's signing request, as the wallets (src/wallet/) pass it on; bytes are base64. */
-export type WalletRequest = { requestId: string; address: string; chain: string } & (
+export type WalletRequest = {
+  requestId: string;
+  address: string;
+  chain: string;
+  /**
+   * The site that asks through the hosted wallet's window (src/hosted/), by its origin as the
+   * browser vouched for it; absent for a request of the page's own wallets (embedded mode).
+   * Whatever a site asks, the visitor approves it here, even a session read.
+   */
+  origin?: string;
+} & (
   | {
       kind: 'signPersonalMessage';
       message: string;
@@ -189,8 +199,14 @@ export type WalletRequest = { requestId: string; address: string; chain: string 
       sender: string | null;
       gasOwner: string | null;
     }
-  /** Enoki's `enoki:getSession`: the session of this account, read without asking the visitor (nothing is signed). */
+  /**
+   * Enoki's `enoki:getSession`: the session of this account. Read without asking the visitor
+   * for the page's own wallets (nothing is signed); a site asking through the hosted
+   * wallet's window is shown what it would learn, and gets it only once they approve.
+   */
   | { kind: 'getSession' }
+  /** The hosted wallet's connect: the visitor approves sharing this account (address and public key) with the site. */
+  | { kind: 'connect' }
 );
 
 /**
@@ -252,8 +268,13 @@ export interface WalletSessionOutput {
   session: Secret<WalletSession> | null;
 }
 
-/** What the wallet region's work hands back: a signature, or the session read. */
-export type WalletOutput = WalletSignOutput | WalletSessionOutput;
+/** A site's approved connect: the account it gets (the public part only). */
+export interface WalletConnectOutput {
+  account: WalletAccountData;
+}
+
+/** What the wallet region's work hands back: a signature, the session read, or the account a site connects to. */
+export type WalletOutput = WalletSignOutput | WalletSessionOutput | WalletConnectOutput;
 
 /** The account a wallet shows for this tab's session. */
 export interface WalletAccountData {

@@ -557,3 +557,54 @@ describe('a site whose requests the visitor keeps rejecting waits a minute', () 
     expect(refusedAtOnce(sign({ requestId: 'm' }))).toMatchObject({ ok: false, refusal: 'paused' });
   });
 });
+
+describe("a site asking through the hosted wallet's window (its origin on the request)", () => {
+  const SITE = 'https://dapp.example';
+
+  it('a connect is put to the visitor: approved, the site gets the account and no proof is made; rejected, it hears so', async () => {
+    let proofs = 0;
+    const hosted = await started('signed-in', { createProof: fromPromise<void, void>(async () => void proofs++) });
+    const connect = sign({ kind: 'connect', requestId: 'c', origin: SITE } as Partial<WalletRequest> & { requestId: string });
+    hosted.actor.send(connect);
+    await waitFor(hosted.actor, (s) => s.matches(awaitingApproval));
+    expect(hosted.actor.getSnapshot().context.walletRequest).toMatchObject({ kind: 'connect', origin: SITE });
+    expect(hosted.answers).toEqual([]);
+    const answer = await hosted.ask({ type: 'user.approve', requestId: 'c' }, 'c');
+    expect(answer).toEqual({
+      type: 'wallet.answer',
+      requestId: 'c',
+      ok: true,
+      output: { account: { provider: SESSION.provider, address: SESSION.address, publicKey: SESSION.publicKey } },
+    });
+    expect(proofs).toBe(0);
+    expect(hosted.actor.getSnapshot().matches({ account: { wallet: 'waiting' } })).toBe(true);
+
+    hosted.actor.send(sign({ kind: 'connect', requestId: 'c2', origin: SITE } as Partial<WalletRequest> & { requestId: string }));
+    await waitFor(hosted.actor, (s) => s.matches(awaitingApproval));
+    expect(await hosted.ask({ type: 'user.reject', requestId: 'c2' }, 'c2')).toMatchObject({ ok: false, refusal: 'rejected' });
+  });
+
+  it("a site's enoki:getSession waits for the visitor's approval (the page's own wallets' read does not)", async () => {
+    const hosted = await started('signed-in');
+    const read = sign({ kind: 'getSession', requestId: 'g', origin: SITE } as Partial<WalletRequest> & { requestId: string });
+    hosted.actor.send(read);
+    await waitFor(hosted.actor, (s) => s.matches(awaitingApproval));
+    expect(hosted.answers).toEqual([]);
+    const answer = await hosted.ask({ type: 'user.approve', requestId: 'g' }, 'g');
+    expect((answer as { output: { session: Secret<WalletSession> } }).output.session.reveal()).toEqual(WALLET_SESSION);
+
+    hosted.actor.send(
+      sign({ kind: 'getSession', requestId: 'g2', origin: SITE } as Partial<WalletRequest> & { requestId: string }),
+    );
+    await waitFor(hosted.actor, (s) => s.matches(awaitingApproval));
+    expect(await hosted.ask({ type: 'user.reject', requestId: 'g2' }, 'g2')).toMatchObject({ ok: false, refusal: 'rejected' });
+  });
+
+  it("a connect for another account or chain than the wallet's is refused before the visitor is asked", async () => {
+    const hosted = await started('signed-in');
+    const other = sign({ kind: 'connect', requestId: 'x', origin: SITE, chain: 'sui:mainnet' } as Partial<WalletRequest> & {
+      requestId: string;
+    });
+    expect(await hosted.ask(other, 'x')).toMatchObject({ ok: false, refusal: 'notThisAccount' });
+  });
+});

@@ -94,7 +94,9 @@ export const stubOperations: SignInOperations = {
   walletRequest: async ({ input }) =>
     input.kind === 'getSession'
       ? { session: new Secret(WALLET_SESSION) }
-      : { bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=', signature: `signed:${input.requestId}` },
+      : input.kind === 'connect'
+        ? { account: { provider: SESSION.provider, address: input.address, publicKey: SESSION.publicKey } }
+        : { bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=', signature: `signed:${input.requestId}` },
   clearSession: async () => {},
 };
 

@@ -24,7 +24,7 @@ import { createProofSteps, preloadSignerCode } from './proof.ts';
 import { createRestore } from './restore.ts';
 import { createSignOut } from './sign-out.ts';
 import { createStart } from './start.ts';
-import { createWalletSessionRead } from './wallet-session.ts';
+import { createWalletAccountRead, createWalletSessionRead } from './wallet-session.ts';
 
 /** Fetches the code the next steps need, so that no click waits for it. */
 export const preloadSignInCode = preloadSignerCode;
@@ -36,7 +36,12 @@ export function createSignInOperations(deps: SignInDependencies): SignInOperatio
   const { prepareSignIn, startSignIn } = createStart(deps);
   const node = createSuiNode(deps.config);
   const chain = createChainOperations({ node, signer: currentSigner });
-  const wallet = createWalletOperations({ node, signer: currentSigner, walletSession: createWalletSessionRead(deps) });
+  const wallet = createWalletOperations({
+    node,
+    signer: currentSigner,
+    walletSession: createWalletSessionRead(deps),
+    walletAccount: createWalletAccountRead(deps),
+  });
   return {
     restoreSession: createRestore(deps),
     prepareSignIn,

@@ -6,7 +6,7 @@
  */
 import { fromBase64 } from '@mysten/utils';
 import type { SignInOperations } from '../../core/operations.ts';
-import type { WalletSessionOutput } from '../../core/sign-in.types.ts';
+import type { WalletConnectOutput, WalletSessionOutput } from '../../core/sign-in.types.ts';
 import type { ZkLoginAccountSigner } from '../zklogin/zklogin-signature.ts';
 import type { SuiNode } from './sui-node.ts';
 
@@ -16,12 +16,15 @@ export interface WalletDependencies {
   signer: () => Promise<ZkLoginAccountSigner>;
   /** The stored session of `address`, for a dApp's `enoki:getSession` (wallet-session.ts). */
   walletSession: (address: string) => Promise<WalletSessionOutput>;
+  /** The account a site connects to, as storage holds it (wallet-session.ts). */
+  walletAccount: (address: string) => Promise<WalletConnectOutput>;
 }
 
 export function createWalletOperations({
   node,
   signer,
   walletSession,
+  walletAccount,
 }: WalletDependencies): Pick<SignInOperations, 'previewTransaction' | 'walletRequest'> {
   return {
     /** A dApp's transaction, dry-run for the visitor's dialog. */
@@ -33,6 +36,7 @@ export function createWalletOperations({
     /** A request the visitor approved (a session read needs no approval: nothing is signed). */
     walletRequest: async ({ input }) => {
       if (input.kind === 'getSession') return walletSession(input.address);
+      if (input.kind === 'connect') return walletAccount(input.address);
       const zkSigner = await signer();
       if (input.kind === 'signPersonalMessage') {
         const { bytes, signature } = await zkSigner.signPersonalMessage(fromBase64(input.message));

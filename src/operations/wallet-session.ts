@@ -7,7 +7,7 @@
  */
 import { isExpired } from '../../core/expiry.ts';
 import { Secret } from '../../core/secret.ts';
-import type { WalletSession, WalletSessionOutput } from '../../core/sign-in.types.ts';
+import type { WalletConnectOutput, WalletSession, WalletSessionOutput } from '../../core/sign-in.types.ts';
 import type { SignInDependencies } from './dependencies.ts';
 
 export function createWalletSessionRead({ sessions, now }: Pick<SignInDependencies, 'sessions' | 'now'>) {
@@ -18,5 +18,23 @@ export function createWalletSessionRead({ sessions, now }: Pick<SignInDependenci
     const { jwt, maxEpoch, randomness, expiresAt, proof } = session;
     const read: WalletSession = { jwt, maxEpoch, randomness, expiresAt, ...(proof ? { proof } : {}) };
     return { session: new Secret(read) };
+  };
+}
+
+/** Ours: a site's connect was approved, but the account had left storage meanwhile (signed out in another window). */
+export const ACCOUNT_GONE = 'The account is no longer signed in here, so nothing was shared.';
+
+/**
+ * The account a site connects to through the hosted wallet: its public part as storage
+ * believes it (provider, address, public key), only for the address the machine asked
+ * about and while its session lasts.
+ */
+export function createWalletAccountRead({ sessions, now }: Pick<SignInDependencies, 'sessions' | 'now'>) {
+  return async (address: string): Promise<WalletConnectOutput> => {
+    const stored = await sessions.read();
+    if (!stored?.session.jwt || stored.state.address !== address || isExpired(stored.session.expiresAt, now())) {
+      throw new Error(ACCOUNT_GONE);
+    }
+    return { account: { provider: stored.state.provider, address, publicKey: stored.state.publicKey ?? '' } };
   };
 }

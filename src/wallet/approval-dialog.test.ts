@@ -32,11 +32,13 @@ const BOB = `0x${'b0'.repeat(32)}`;
 const view = (extra: Partial<ApprovalView>): ApprovalView => {
   const kind = extra.kind ?? 'signAndExecuteTransaction';
   const preview = extra.preview ?? null;
-  const canApprove = kind === 'signPersonalMessage' || (preview !== null && preview.status !== 'fails');
+  const canApprove =
+    !('transaction' in extra || kind.endsWith('Transaction')) || (preview !== null && preview.status !== 'fails');
   return {
     requestId: 'r1',
     kind,
     walletName: 'Sign in with Google',
+    providerLabel: 'Google',
     address: ACCOUNT,
     chain: 'sui:testnet',
     site: 'https://dapp.example',
@@ -120,6 +122,27 @@ describe("the wallet's dialog", () => {
     expect(button('Approve').disabled).toBe(false);
     // Focus is on the dialog itself: Enter approves nothing.
     expect(root.activeElement).toBe(dialog);
+  });
+
+  it("a site's connect (the hosted wallet's window): the question, the account it would get, and Reject and Approve", () => {
+    const { root, dialog, text, button } = show(view({ kind: 'connect', site: 'https://shop.example' }));
+    expect(root.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Approve connection');
+    expect(root.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toMatch(
+      /^Connect https:\/\/shop\.example\? It will see this account's address and public key\./,
+    );
+    expect(text()).toContain(ACCOUNT);
+    expect(text()).not.toContain('What it does');
+    expect([...root.querySelectorAll('button')].map((candidate) => candidate.textContent)).toEqual(['Reject', 'Approve']);
+    vi.advanceTimersByTime(ARM_DELAY_MS);
+    expect(button('Approve').disabled).toBe(false);
+  });
+
+  it("a site's session read says what sharing the token allows, by the account's provider", () => {
+    const { root, dialog } = show(view({ kind: 'getSession', site: 'https://shop.example' }));
+    expect(root.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Approve sharing your sign-in');
+    expect(root.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe(
+      "Share your sign-in token with https://shop.example? It tells that site's server who you are with Google. Nothing is signed.",
+    );
   });
 
   it('a message that is not text: its bytes in hex', () => {

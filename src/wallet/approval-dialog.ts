@@ -24,7 +24,9 @@
  *
  * A transaction shows its commands, read from the transaction itself (so they show while
  * the dry run runs, and when it cannot be made), then what the dry run says it does: the
- * balance changes, the account's objects that leave it, and who gains.
+ * balance changes, the account's objects that leave it, and who gains. In the hosted
+ * wallet's window a site's connect and its session read are asked too: what the site would
+ * get, and what it allows.
  */
 import type { TransactionPreview, WalletRequest } from '../../core/sign-in.types.ts';
 import { formatAmount, formatGas, messageShown } from './approval-text.ts';
@@ -35,12 +37,14 @@ import DIALOG_STYLES from './approval-dialog.css?inline';
 /** What the dialog shows: the request, who asks, for which wallet and account, and the dry run's answer. */
 export interface ApprovalView {
   requestId: string;
-  kind: SigningKind;
+  kind: WalletRequest['kind'];
   /** The wallet's name: "Sign in with Google". */
   walletName: string;
+  /** The account's provider, as the visitor knows it: "Google". */
+  providerLabel: string;
   address: string;
   chain: string;
-  /** The page that asks (its origin). */
+  /** The site that asks (its origin): the page's own, or in the hosted wallet's window the dApp's. */
   site: string;
   /** A message's bytes (base64). */
   message?: string;
@@ -76,20 +80,38 @@ function h(tag: string, attributes: Record<string, string> = {}, ...children: Ch
   return element;
 }
 
-/** What the dialog may be asked about: a signature (a session read asks nothing). */
-type SigningKind = Exclude<WalletRequest['kind'], 'getSession'>;
-
-const TITLES: Record<SigningKind, string> = {
+const TITLES: Record<WalletRequest['kind'], string> = {
   signPersonalMessage: 'Approve message',
   signTransaction: 'Approve transaction',
   signAndExecuteTransaction: 'Approve transaction',
+  connect: 'Approve connection',
+  getSession: 'Approve sharing your sign-in',
 };
 
-const ASKS: Record<SigningKind, string> = {
+const ASKS: Record<'signPersonalMessage' | 'signTransaction' | 'signAndExecuteTransaction', string> = {
   signPersonalMessage: 'to sign a message',
   signTransaction: 'to sign a transaction (the site may execute it later)',
   signAndExecuteTransaction: 'to sign a transaction and execute it now',
 };
+
+/** The question the dialog puts, under its title. */
+function question(view: ApprovalView): string {
+  switch (view.kind) {
+    case 'connect':
+      return `Connect ${view.site}? It will see this account's address and public key. Each signature it asks for is put to you here.`;
+    case 'getSession':
+      return `Share your sign-in token with ${view.site}? It tells that site's server who you are with ${view.providerLabel}. Nothing is signed.`;
+    default:
+      return `${view.site} asks ${view.walletName} ${ASKS[view.kind]} with your account. Nothing is signed unless you approve.`;
+  }
+}
+
+/** What the request holds beyond the question: a message's text, a transaction's commands and dry run. */
+function requestSection(view: ApprovalView): HTMLElement | string {
+  if (view.kind === 'signPersonalMessage') return messageSection(view.message ?? '');
+  if (view.kind === 'connect' || view.kind === 'getSession') return '';
+  return previewSection(view);
+}
 
 /** The element focused now, inside shadow roots too (dapp-kit's buttons live in one). */
 function deepActiveElement(): HTMLElement | null {
@@ -236,11 +258,7 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
     'dialog',
     { 'aria-labelledby': 'approval-title', 'aria-describedby': 'approval-lead', tabindex: '-1' },
     h('h2', { id: 'approval-title' }, TITLES[initial.kind]),
-    h(
-      'p',
-      { id: 'approval-lead' },
-      `${initial.site} asks ${initial.walletName} ${ASKS[initial.kind]} with your account. Nothing is signed unless you approve.`,
-    ),
+    h('p', { id: 'approval-lead' }, question(initial)),
     h(
       'dl',
       {},
@@ -330,7 +348,7 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
   }
 
   const update = (view: ApprovalView) => {
-    what.replaceChildren(view.kind === 'signPersonalMessage' ? messageSection(view.message ?? '') : previewSection(view));
+    what.replaceChildren(requestSection(view));
     approvable = view.canApprove;
     arm();
   };

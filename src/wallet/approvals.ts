@@ -9,7 +9,9 @@
  */
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import type { ApprovalDialog, ApprovalView } from './approval-dialog.ts';
-import { walletName, WALLETS_REMOVED } from './zklogin-wallet.ts';
+import { PROVIDER_LABELS } from '../../core/providers.ts';
+import { walletName } from '../../packages/sui-zklogin-wallet/src/identity.ts';
+import { WALLETS_REMOVED } from './zklogin-wallet.ts';
 
 type DialogModule = typeof import('./approval-dialog.ts');
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
@@ -25,15 +27,17 @@ export const DIALOG_NOT_SHOWN =
 /** What the dialog shows for this snapshot; null when no request waits for the visitor. */
 export function approvalViewOf(snapshot: Snapshot, site: string): ApprovalView | null {
   const { walletRequest: request, walletPreview, provider, chain } = snapshot.context;
-  // A session read never waits for the visitor (nothing is signed): only a signature does.
-  if (!request || request.kind === 'getSession' || !provider || !snapshot.hasTag('awaiting-approval')) return null;
+  // Only what the machine puts to the visitor: a signature, or a site's connect or session read.
+  if (!request || !provider || !snapshot.hasTag('awaiting-approval')) return null;
   return {
     requestId: request.requestId,
     kind: request.kind,
     walletName: walletName(provider),
+    providerLabel: PROVIDER_LABELS[provider],
     address: request.address,
     chain,
-    site,
+    // A site asking through the hosted wallet's window is named by its own origin.
+    site: request.origin ?? site,
     message: request.kind === 'signPersonalMessage' ? request.message : undefined,
     transaction: 'transaction' in request ? request.transaction : undefined,
     preview: walletPreview,
