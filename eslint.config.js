@@ -72,6 +72,17 @@ const LAYERS = [
     from: under('storage', 'login-service', 'sui', 'zklogin', 'operations', 'wallet'),
     message: 'ui/ reads snapshots and sends events only.',
   },
+  {
+    // The app as the hosted wallet sits on top, beside the entry: nothing below it reaches up.
+    target: ['./core', './src/config.ts', './src/lazy-module.ts', ...under(...SRC)],
+    from: './src/hosted',
+    message: 'hosted/ is the wallet window at the top of the app: only the entry (main.tsx) imports it.',
+  },
+  {
+    target: './packages',
+    from: ['./src', './core', './mocks', './bench', './scripts', './vite-plugins'],
+    message: 'A package stands alone, as it is published: it imports nothing of the app.',
+  },
 ];
 
 /**

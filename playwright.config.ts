@@ -33,6 +33,10 @@ export const BUILT_IN_SECOND_PORT = 4177;
 export const REAL_MODE_PORT = 4174;
 /** Built-in mode with VITE_SIGN_IN_MODE=popup. */
 export const POPUP_MODE_PORT = 4176;
+/** The built-in build again, as the hosted wallet of the dApp below (a server of its own: its mocks' state is the hosted journeys' alone). */
+export const HOSTED_WALLET_PORT = 4179;
+/** The example dApp built with VITE_WALLET_URL at the wallet above, on another site (127.0.0.1, not localhost). */
+export const HOSTED_DAPP_PORT = 4178;
 /** The dev server (`vite`), without hot reload, so that edits made meanwhile cannot reload a journey. */
 export const DEV_SERVER_PORT = 4175;
 export const MOCK_SERVER_PORT = 5199;
@@ -104,15 +108,22 @@ export default defineConfig({
       name: 'built-in',
       workers: 1,
       testMatch: FIRST_HALF,
-      testIgnore: /\.(real|popup)\.spec\.ts$/,
+      testIgnore: /\.(real|popup|hosted)\.spec\.ts$/,
       use: { baseURL: `http://localhost:${BUILT_IN_PORT}` },
     },
     {
       name: 'built-in-2',
       workers: 1,
       // Every other built-in journey: a file named otherwise still runs.
-      testIgnore: [/\.(real|popup)\.spec\.ts$/, FIRST_HALF],
+      testIgnore: [/\.(real|popup|hosted)\.spec\.ts$/, FIRST_HALF],
       use: { baseURL: `http://localhost:${BUILT_IN_SECOND_PORT}` },
+    },
+    // The hosted wallet: the example dApp on one site, the wallet's window on another.
+    {
+      name: 'hosted',
+      workers: 1,
+      testMatch: /\.hosted\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${HOSTED_DAPP_PORT}` },
     },
     // The popup journeys, and the wallet journeys again (every one but the redirect's own),
     // listed last: a worker takes them once a project above has none left (real mode's end
@@ -140,6 +151,30 @@ export default defineConfig({
       url: `http://localhost:${BUILT_IN_SECOND_PORT}`,
       reuseExistingServer: !process.env.CI,
       env: { VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: 'true' },
+    },
+    {
+      // The built-in build a third time, as the hosted wallet (its mocks' state apart from the journeys above).
+      command: `npx vite preview --port ${HOSTED_WALLET_PORT} --strictPort`,
+      url: `http://localhost:${HOSTED_WALLET_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      env: { VITE_ENOKI_API_KEY: '', VITE_BUILT_IN: 'true' },
+    },
+    {
+      // The example dApp with the wallet above as its hosted wallet, on another site; it reads
+      // the chain from the wallet's mock node, so both see one ledger.
+      command: `npx vite build --logLevel warn --outDir dist-hosted-dapp && npx vite preview --outDir dist-hosted-dapp --host 127.0.0.1 --port ${HOSTED_DAPP_PORT} --strictPort`,
+      url: `http://127.0.0.1:${HOSTED_DAPP_PORT}/dapp.html`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: {
+        VITE_ENOKI_API_KEY: '',
+        VITE_BUILT_IN: 'true',
+        VITE_WALLET_URL: `http://localhost:${HOSTED_WALLET_PORT}`,
+        VITE_SUI_GRAPHQL_URL: `http://localhost:${HOSTED_WALLET_PORT}/__mock/sui/graphql`,
+        VITE_SUI_FAUCET_URL: `http://localhost:${HOSTED_WALLET_PORT}/__mock/sui/faucet`,
+        // The example dApp's page alone (vite.config.ts's otherPages pass): the journeys open nothing else here.
+        ZKLOGIN_PAGE_BUILD: 'dapp.html',
+      },
     },
     {
       // Half-hour epochs: the service's own sessions last two of them (one hour), as with a

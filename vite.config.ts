@@ -30,30 +30,36 @@ function settingsOrExit(mode: string, build: boolean): Settings {
   process.exit(1);
 }
 
-/** Set while the example dApp's page is being built (by dappPage, from the app's build). */
-const DAPP_BUILD = 'ZKLOGIN_DAPP_BUILD';
+/** The page being built in a pass of its own (by otherPages, from the app's build): its HTML file's name. */
+const PAGE_BUILD = 'ZKLOGIN_PAGE_BUILD';
+/** The pages built apart from the app's own (index.html). */
+const OTHER_PAGES = ['dapp.html', 'wallet.html'];
 
 /**
- * The example dApp (dapp.html) is a second page of the same `vite build`, built once the
- * app's own bundle is written, into the same directory, with no chunk shared with the
- * app: it ships what a dApp adopting the wallets would ship, and the app's first page
- * carries none of the dApp's code. (As a second input of one bundle, the two pages' shared
- * code became shared chunks that the app's first page loaded too: 2 KB more.) The dev
- * server serves dapp.html as it is.
+ * The example dApp (dapp.html) and the hosted wallet's window (wallet.html, the app again,
+ * served without a window policy: docs/hosted-wallet.md) are pages of the same `vite build`,
+ * each built once the app's own bundle is written, into the same directory, with no chunk
+ * shared with the app: the dApp ships what a dApp adopting the wallets would ship, and the
+ * app's first page carries none of either's code and stays in two files. (As more inputs of
+ * one bundle, the pages' shared code became shared chunks that the app's first page loaded
+ * too: 2 KB more for the dApp; five files and 1.2 KB more for the wallet's window.) The dev
+ * server serves them as they are.
  */
-function dappPage(mode: string): Plugin {
+function otherPages(mode: string): Plugin {
   let outDir = 'dist';
   return {
-    name: 'dapp-page',
+    name: 'other-pages',
     apply: 'build',
     configResolved: (config) => void (outDir = config.build.outDir),
     async closeBundle() {
-      if (process.env[DAPP_BUILD]) return;
-      process.env[DAPP_BUILD] = '1';
+      if (process.env[PAGE_BUILD]) return;
       try {
-        await build({ mode, logLevel: 'warn', build: { outDir, emptyOutDir: false } });
+        for (const page of OTHER_PAGES) {
+          process.env[PAGE_BUILD] = page;
+          await build({ mode, logLevel: 'warn', build: { outDir, emptyOutDir: false } });
+        }
       } finally {
-        delete process.env[DAPP_BUILD];
+        delete process.env[PAGE_BUILD];
       }
     },
   };
@@ -72,17 +78,15 @@ export default defineConfig(({ mode, command }) => {
       // built-in build only), and the headers a host must send with it.
       buildMarker({ builtIn: isBuiltIn(settings), network, signInMode }),
       productionHeadersPlugin({ signInMode }),
-      dappPage(mode),
+      otherPages(mode),
     ],
     // The configuration from the checked settings, for the page (src/main.tsx): it never
     // parses them again, and only resolves what depends on its own address.
-    // Popup mode as a constant of its own: a redirect build drops the window's code.
     define: {
       __SIGN_IN_CONFIG__: JSON.stringify(configTemplate(settings)),
       // Read where the page is put together (src/main.tsx, src/ui/App.tsx): a real-mode
       // build drops built-in mode's footer and banner.
       '__SIGN_IN_CONFIG__.builtIn': JSON.stringify(isBuiltIn(settings)),
-      __POPUP_MODE__: JSON.stringify(signInMode === 'popup'),
       // The Stately inspector posts the machine's context to another site: only the dev
       // server and a build that asks for it (VITE_INSPECT=true) carry it. Elsewhere the
       // boot's import of it is dropped, and ?inspect does nothing (src/main.tsx).
@@ -92,7 +96,7 @@ export default defineConfig(({ mode, command }) => {
     // Both pages' imports are pre-bundled when the dev server starts. The build's input is
     // one page at a time (below), which the optimizer would otherwise crawl alone: the first
     // visit to dapp.html then found new dependencies, re-bundled them and reloaded the page.
-    optimizeDeps: { entries: ['index.html', 'dapp.html'] },
+    optimizeDeps: { entries: ['index.html', 'wallet.html', 'dapp.html'] },
     preview: { headers: SECURITY_HEADERS, port: 4173 },
     // The statechart panel's chunk (elkjs) is large on purpose and loads only when opened.
     // No modulepreload polyfill: every browser with Ed25519 in WebCrypto preloads natively.
@@ -104,8 +108,8 @@ export default defineConfig(({ mode, command }) => {
       target: 'es2022',
       sourcemap: true,
       chunkSizeWarningLimit: 1600,
-      // The app's own page here; the example dApp (dapp.html) is built after it (dappPage).
-      rolldownOptions: { input: process.env[DAPP_BUILD] ? 'dapp.html' : 'index.html' },
+      // The app's own page here; the example dApp and the wallet's window are built after it (otherPages).
+      rolldownOptions: { input: process.env[PAGE_BUILD] || 'index.html' },
       modulePreload: {
         polyfill: false,
         resolveDependencies: (chunk, dependencies, { hostType }) =>

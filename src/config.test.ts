@@ -129,6 +129,7 @@ describe('configuration', () => {
       expected: 'must be a whole number of milliseconds from 100 to 120000',
     },
     VITE_ADDITIONAL_EPOCHS: { bad: ['two', '1.5', '-1', '31', '1e1'], expected: 'must be a whole number of epochs from 0 to 30' },
+    VITE_WALLET_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
   };
 
   it('has a test of bad forms for every setting it reads', () => {

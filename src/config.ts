@@ -122,6 +122,8 @@ const settingsEntries = () =>
     VITE_LOGIN_SERVICE_TIMEOUT_MS: v.optional(wholeNumber('VITE_LOGIN_SERVICE_TIMEOUT_MS', 100, 120_000, 'milliseconds')),
     // Epochs a session lasts beyond what the login service gives (Enoki's own wallets send 0 to 30).
     VITE_ADDITIONAL_EPOCHS: v.optional(wholeNumber('VITE_ADDITIONAL_EPOCHS', 0, 30, 'epochs')),
+    // The hosted wallet the example dApp (dapp.html) uses through its window; unset, it embeds the wallet.
+    VITE_WALLET_URL: v.optional(httpUrl('VITE_WALLET_URL')),
   });
 
 /** A key and VITE_BUILT_IN=true contradict each other, wherever they are read. */
@@ -219,7 +221,17 @@ export interface AppConfig {
   suiGraphqlUrl: string;
   /** The faucet host for testnet and devnet; null on mainnet, where there is none. */
   suiFaucetUrl: string | null;
+  /** The hosted wallet the example dApp uses through its window (docs/hosted-wallet.md); null: it embeds the wallet. */
+  walletUrl: string | null;
+  /**
+   * Where the session is kept: `tab` (the spec's: this tab's sessionStorage), or `browser`
+   * (localStorage: the hosted wallet's window, whose account serves every dApp and window).
+   * A page's own choice, never a setting.
+   */
+  sessionScope: SessionScope;
 }
+
+export type SessionScope = 'tab' | 'browser';
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
 
@@ -284,6 +296,8 @@ export function configTemplate(settings: Settings): ConfigTemplate {
         : trimSlashes(
             settings.VITE_SUI_FAUCET_URL ?? (builtIn ? `${BUILT_IN_MOCK_PATH}/sui/faucet` : DEFAULT_SUI_FAUCET_URLS[network]!),
           ),
+    walletUrl: settings.VITE_WALLET_URL ?? null,
+    sessionScope: 'tab',
   };
 }
 

@@ -14,12 +14,22 @@ import { waitFor } from 'xstate';
 import { startSignInActor } from './runtime/sign-in-actor.ts';
 import type { TransitionEntry } from './runtime/transition-log.ts';
 import { createTransitionRecorder } from './runtime/transition-recorder.ts';
-import { availableProviders, pageConfig } from './config.ts';
+import { availableProviders, pageConfig, type AppConfig } from './config.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 import { App } from './ui/App.tsx';
 import { BuiltInModeNote } from './ui/BuiltInModeNote.tsx';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
 import './ui/styles.css';
+
+/**
+ * The hosted wallet's window (docs/hosted-wallet.md): this app at /wallet.html, opened by a
+ * dApp's page on another origin. It keeps its session for every window of this origin, and
+ * signs in through a window of its own: this one must never leave, or its link to the dApp
+ * would go with it.
+ */
+const walletWindow = window.location.pathname.endsWith('/wallet.html');
+/** The fragment the dApp's page opened the wallet's window with (`#origin=…`), read before the machine clears it. */
+const openedWith = window.location.hash;
 
 /** The longest the first paint waits for the restore or the callback's checks. */
 const FIRST_PAINT_WAIT_MS = 100;
@@ -28,7 +38,8 @@ async function boot() {
   // A sign-in window says itself what became of its answer (src/popup-relay.ts).
   if (isSignInWindow) return;
   const root = createRoot(document.getElementById('root')!);
-  const config = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
+  const pageSettings = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
+  const config: AppConfig = walletWindow ? { ...pageSettings, signInMode: 'popup', sessionScope: 'browser' } : pageSettings;
   const query = new URLSearchParams(window.location.search);
   // Read before the machine starts: it removes the fragment as soon as it takes it.
   const isCallbackPage = isCallbackFragment(window.location.hash);
@@ -94,6 +105,11 @@ async function boot() {
   // The account's screens (and the date format their session end needs) are made ready
   // while the browser has nothing to do, for the account that a sign-in will show.
   whenIdle(() => void loadAccountScreens().then((screens) => screens?.warmUpTimeFormat()));
+  // The hosted wallet's window serves the dApp that opened it, with the wallet's dialog at once.
+  if (walletWindow) {
+    void import('./hosted/window-page.ts').then(({ startWalletWindow }) => startWalletWindow(actor, config, openedWith));
+    return;
+  }
   // The account, for any Sui dApp on this page: one Wallet Standard wallet per provider.
   // Registered once the page is up; dApps hear of wallets whenever they register.
   whenIdle(

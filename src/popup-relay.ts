@@ -65,8 +65,9 @@ export function handOff(flowId: string, fragment: string) {
   channel.postMessage(handoff);
 }
 
-// Only a popup build opens sign-in windows, so only its pages can be one coming back.
-const flowId = __POPUP_MODE__ ? popupFlowOf(window.location.hash) : null;
+// A popup build's pages and the hosted wallet's window open sign-in windows: any page of
+// the app may be one coming back (only a popup flow's `state` names a flow).
+const flowId = popupFlowOf(window.location.hash);
 /** Whether this page is a sign-in window handing its answer on (the app must not start). */
 export const isSignInWindow = flowId !== null;
 if (flowId) handOff(flowId, window.location.hash);

@@ -33,9 +33,15 @@ describe('the production headers', () => {
       const { 'Cross-Origin-Opener-Policy': policy, ...rest } = productionHeaders(mode);
       expect(policy).toBeDefined();
       expect(productionHeaders(mode, WALLET_WINDOW_PAGE)).toEqual(rest);
-      expect(productionHeaders(mode, '/dapp.html')).toEqual(productionHeaders(mode));
     },
   );
+
+  it.each(MODES)("the example dApp's page (%s build) lets its own windows be: it opens the hosted wallet's", (mode) => {
+    expect(productionHeaders(mode, '/dapp.html')).toEqual({
+      ...productionHeaders(mode),
+      'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    });
+  });
 
   it.each(MODES)(
     'a %s build writes them as `_headers` (Netlify, Cloudflare Pages): one header a line, the policy by page',
@@ -46,11 +52,12 @@ describe('the production headers', () => {
       expect(files.map((file) => file.fileName)).toEqual(['_headers']);
       const lines = files[0]!.source.split('\n').filter((line) => line && !line.startsWith('#'));
       const line = ([name, value]: [string, string]) => `  ${name}: ${value}`;
-      const policy = `  Cross-Origin-Opener-Policy: ${productionHeaders(mode)['Cross-Origin-Opener-Policy']}`;
+      const policy = (page: string) =>
+        `  Cross-Origin-Opener-Policy: ${productionHeaders(mode, page)['Cross-Origin-Opener-Policy']}`;
       expect(lines).toEqual([
         '/*',
         ...Object.entries(productionHeaders(mode, WALLET_WINDOW_PAGE)).map(line),
-        ...['/', '/index.html', '/dapp.html'].flatMap((page) => [page, policy]),
+        ...['/', '/index.html', '/dapp.html'].flatMap((page) => [page, policy(page)]),
       ]);
       expect(lines).not.toContain(WALLET_WINDOW_PAGE);
     },

@@ -20,19 +20,30 @@ const HEADERS_FILE = '_headers';
  * would put it in a group of its own, away from its opener, so it is the one page sent none.
  */
 export const WALLET_WINDOW_PAGE = '/wallet.html';
+/**
+ * The example dApp: it opens windows of other origins (the hosted wallet's, or a provider's
+ * in popup mode) and must keep them, so its policy lets its own popups be.
+ */
+export const DAPP_PAGE = '/dapp.html';
 /** The pages with a window policy: every page of the build but the wallet's window. */
-const POLICED_PAGES = ['/', '/index.html', '/dapp.html'];
+const POLICED_PAGES = ['/', '/index.html', DAPP_PAGE];
 
 const COOP = 'Cross-Origin-Opener-Policy';
+
+/** The window policy of the page at `path`; null for the wallet's window. */
+function windowPolicy(signInMode: SignInMode, path: string): string | null {
+  if (path === WALLET_WINDOW_PAGE) return null;
+  // A popup build opens the provider in a window of its own: `same-origin` would sever that window at once.
+  return signInMode === 'popup' || path === DAPP_PAGE ? 'same-origin-allow-popups' : 'same-origin';
+}
 
 /** Name and value of each header of the page at `path`, in the order the README lists them. */
 export function productionHeaders(signInMode: SignInMode, path = '/'): Record<string, string> {
   return {
     // No site may frame the page (clickjacking the sign-in buttons); a <meta> policy cannot say so.
     'Content-Security-Policy': "frame-ancestors 'none'",
-    // No other page shares the window group. A popup build opens the provider in a window
-    // of its own: `same-origin` would sever that window from the page at once.
-    ...(path === WALLET_WINDOW_PAGE ? {} : { [COOP]: signInMode === 'popup' ? 'same-origin-allow-popups' : 'same-origin' }),
+    // No other page shares the window group, but the windows a page opens itself (windowPolicy).
+    ...(windowPolicy(signInMode, path) ? { [COOP]: windowPolicy(signInMode, path)! } : {}),
     // The session's key and token never cross plain HTTP, for two years.
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
@@ -49,13 +60,12 @@ export function productionHeaders(signInMode: SignInMode, path = '/'): Record<st
 export function headersFile(signInMode: SignInMode): string {
   const line = ([name, value]: [string, string]) => `  ${name}: ${value}`;
   const everyPath = Object.entries(productionHeaders(signInMode, WALLET_WINDOW_PAGE)).map(line);
-  const policy = line([COOP, productionHeaders(signInMode)[COOP]!]);
   return [
     `# The headers of a ${signInMode} build (README.md, "Deploying").`,
     '/*',
     ...everyPath,
     `# Every page but ${WALLET_WINDOW_PAGE}, which a dApp's page opens and which answers it.`,
-    ...POLICED_PAGES.flatMap((page) => [page, policy]),
+    ...POLICED_PAGES.flatMap((page) => [page, line([COOP, windowPolicy(signInMode, page)!])]),
     '',
   ].join('\n');
 }

@@ -1,8 +1,12 @@
 /**
  * dapp.html: a small Sui dApp, written only against the Wallet Standard through dapp-kit
  * (@mysten/dapp-kit-react on @mysten/dapp-kit-core), as any dApp would adopt the zkLogin
- * account: it calls the app's public `registerZkLoginWallets()` once, and from then on it
- * sees three more wallets in dapp-kit's Connect button. It never reads our machine.
+ * account: it calls `registerZkLoginWallets` once, and from then on it sees three more
+ * wallets in dapp-kit's Connect button. It never reads our machine.
+ *
+ * With VITE_WALLET_URL set, the wallets are the hosted wallet's client (the package's main
+ * entry): the account lives at that origin, and each request opens its window. Unset, the
+ * page embeds the wallet (src/register-zklogin-wallets.ts), and loads none of it otherwise.
  */
 // First of all: a sign-in window coming back here (popup mode) hands its answer on and closes.
 import { isSignInWindow } from '../popup-relay.ts';
@@ -10,13 +14,27 @@ import { createDAppKit } from '@mysten/dapp-kit-react';
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerZkLoginWallets } from '../register-zklogin-wallets.ts';
+import { registerZkLoginWallets as registerHostedWallets } from '../../packages/sui-zklogin-wallet/src/hosted/register.ts';
+import { availableProviders, pageConfig } from '../config.ts';
 import { DApp } from './DApp.tsx';
 import './dapp.css';
 
-if (!isSignInWindow) {
+/** The wallets this page offers; in embedded mode, the wallet whose Connect left for the provider, if any. */
+async function registerWallets(): Promise<string | null> {
+  const config = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
+  const providers = availableProviders(config);
   // The one line a dApp adds: the zkLogin wallets, one per configured provider.
-  const { config, returningConnect } = registerZkLoginWallets();
+  if (config.walletUrl) {
+    registerHostedWallets({ walletUrl: config.walletUrl, network: config.network, providers });
+    return null;
+  }
+  const { registerZkLoginWallets } = await import('../register-zklogin-wallets.ts');
+  return registerZkLoginWallets({ providers }).returningConnect;
+}
+
+if (!isSignInWindow) {
+  const config = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
+  const returningConnect = await registerWallets();
   const dAppKit = createDAppKit({
     networks: [config.network],
     createClient: (network) => new SuiGraphQLClient({ url: config.suiGraphqlUrl, network }),

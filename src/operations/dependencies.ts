@@ -22,7 +22,7 @@ export interface SignInDependencies {
   now: () => number;
 }
 
-/** The real dependencies: sessionStorage, IndexedDB, the configured login service. */
+/** The real dependencies: the session's storage (config.sessionScope), IndexedDB, the configured login service. */
 export function createDependencies(
   config: AppConfig,
   overrides: { store?: KeyValueStore; vault?: KeyVault; tabs?: TabChannel; now?: () => number } = {},
@@ -37,7 +37,7 @@ export function createDependencies(
       apiKey: config.enokiApiKey,
       timeoutMs: config.requestTimeoutMs,
     }),
-    sessions: createSessionStore(overrides.store ?? createDefaultStore(), encryption, keys),
+    sessions: createSessionStore(overrides.store ?? createDefaultStore(config.sessionScope), encryption, keys),
     vault,
     encryption,
     tabs: overrides.tabs ?? createTabChannel(keys.database),

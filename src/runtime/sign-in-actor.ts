@@ -66,7 +66,8 @@ export function createLazySignIn(config: AppConfig, onLoad: (runtime: SignInRunt
   const operations: SignInOperations = {
     ...eachOperation(lazily),
     // Before the runtime exists nothing can have been stored in its memory fallback either.
-    restoreSession: (args) => (!runtime && !signInStored(keys) ? Promise.resolve({ status: 'empty' }) : restoreSession(args)),
+    restoreSession: (args) =>
+      !runtime && !signInStored(keys, config.sessionScope) ? Promise.resolve({ status: 'empty' }) : restoreSession(args),
   };
   return {
     operations,
@@ -98,7 +99,8 @@ export function startSignInActor(
   const signIn = createLazySignIn(config, (runtime) => runtime.onSignOutElsewhere(() => actor.send({ type: 'tab.signedOut' })));
   const machine = signInMachine.provide({
     // Only a popup build has the window's actors (the machine never asks for them otherwise).
-    actors: { ...operationActors(signIn.operations), ...(__POPUP_MODE__ ? { popupWindow, popupAnswer } : {}) },
+    // The window's actors are asked for only in popup mode (the build's, or the hosted wallet's window).
+    actors: { ...operationActors(signIn.operations), popupWindow, popupAnswer },
     actions: {
       navigate: (_, { url }) => window.location.assign(url),
       clearFragment,

@@ -1,7 +1,9 @@
 /**
- * A small synchronous key-value store: the browser's sessionStorage, or memory when
- * there is no window (tests, server rendering) or sessionStorage is unusable.
+ * A small synchronous key-value store: the browser's sessionStorage (a tab's session, the
+ * spec's), localStorage (the hosted wallet's session, for every window of its origin), or
+ * memory when there is no window (tests, server rendering) or the storage is unusable.
  */
+import type { SessionScope } from '../config.ts';
 export interface KeyValueStore {
   get(key: string): string | null;
   set(key: string, value: string): void;
@@ -18,7 +20,7 @@ export function createMemoryStore(): KeyValueStore {
   };
 }
 
-/** Wraps a Web Storage object (sessionStorage). */
+/** Wraps a Web Storage object (sessionStorage or localStorage). */
 export function createWebStorageStore(storage: Storage): KeyValueStore {
   return {
     get: (key) => storage.getItem(key),
@@ -27,15 +29,19 @@ export function createWebStorageStore(storage: Storage): KeyValueStore {
   };
 }
 
-/** sessionStorage when a window has a usable one, memory otherwise. */
-export function createDefaultStore(): KeyValueStore {
+/** The Web Storage area of `scope`: a tab's sessionStorage, or the origin's localStorage. */
+export const storageArea = (scope: SessionScope): Storage => (scope === 'browser' ? window.localStorage : window.sessionStorage);
+
+/** The storage of `scope` when a window has a usable one, memory otherwise. */
+export function createDefaultStore(scope: SessionScope = 'tab'): KeyValueStore {
   try {
-    if (typeof window !== 'undefined' && window.sessionStorage) {
-      // Some privacy modes expose sessionStorage but throw on use.
+    if (typeof window !== 'undefined') {
+      const storage = storageArea(scope);
+      // Some privacy modes expose the storage but throw on use.
       const probe = '__zklogin_probe__';
-      window.sessionStorage.setItem(probe, probe);
-      window.sessionStorage.removeItem(probe);
-      return createWebStorageStore(window.sessionStorage);
+      storage.setItem(probe, probe);
+      storage.removeItem(probe);
+      return createWebStorageStore(storage);
     }
   } catch {
     // fall through to memory

@@ -51,8 +51,7 @@ export function ProviderButtons({ config }: { config: AppConfig }) {
         Sign in to get your Sui address
       </h1>
       <StepAlert wording={signedOutWording} />
-      {/* Only a popup build opens sign-in windows: a redirect build carries none of its text. */}
-      {__POPUP_MODE__ && awaitingWindow ? (
+      {awaitingWindow ? (
         <SignInWindowStatus />
       ) : notice ? (
         <p className="notice" role="status">

@@ -4,14 +4,10 @@
  * of their signing requests to the visitor (approvals.ts). Returns `unregister`. The public entry
  * for a page (this app, or a dApp beside it) is `registerZkLoginWallets` in
  * src/register-zklogin-wallets.ts, which starts a machine when given none.
- *
- * The registration speaks the standard's window protocol itself rather than calling
- * `registerWallet` from @wallet-standard/wallet: that one cannot be undone, and ours must
- * be. Every app on the page hears of the wallets (the `wallet-standard:register-wallet`
- * event now, and an answer to each `wallet-standard:app-ready` later), and each app's
- * `register` hands back the function that removes them from it.
+ * The registration can be undone (announce.ts, the package's, says how).
  */
-import type { IdentifierString, WindowAppReadyEventAPI } from '@mysten/wallet-standard';
+import type { IdentifierString } from '@mysten/wallet-standard';
+import { announceWallets } from '../../packages/sui-zklogin-wallet/src/announce.ts';
 import { PROVIDERS, type Provider } from '../../core/providers.ts';
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import { presentApprovals } from './approvals.ts';
@@ -65,19 +61,11 @@ export function registerWalletsOver({ actor, network, providers = PROVIDERS, con
     (provider) => new ZkLoginWallet({ actor, provider, chain, confirmPersonalMessages }),
   );
   const stopPresenting = presentOnce(actor);
-  const removers: (() => void)[] = [];
-  const registerWith = (api: WindowAppReadyEventAPI) => wallets.forEach((wallet) => removers.push(api.register(wallet)));
-  // The standard's own app-ready event: its detail is the app's register API.
-  const onAppReady = (event: Event) => {
-    if (event instanceof CustomEvent) registerWith(event.detail);
-  };
-  window.addEventListener('wallet-standard:app-ready', onAppReady);
-  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: registerWith }));
+  const withdraw = announceWallets(wallets);
   return {
     wallets,
     unregister: () => {
-      window.removeEventListener('wallet-standard:app-ready', onAppReady);
-      removers.splice(0).forEach((remove) => remove());
+      withdraw();
       // A dApp that still holds a wallet gets a refusal, not a request no dialog will show.
       wallets.forEach((wallet) => wallet.remove());
       stopPresenting();

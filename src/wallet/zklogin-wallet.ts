@@ -43,15 +43,14 @@ import type {
   WalletSignOutput,
 } from '../../core/sign-in.types.ts';
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
-import { walletIcon } from './icons.ts';
+import { FEATURE_VERSIONS, WALLET_VERSION, walletIcon, walletName } from '../../packages/sui-zklogin-wallet/src/identity.ts';
 
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
 type Answered = Extract<WalletAnswer, { ok: true }>;
 
-export const WALLET_VERSION = '1.0.0' as const;
 /** Enoki's wallet features (@mysten/enoki's `EnokiGetMetadata`, `EnokiGetSession`), by name. */
-export const ENOKI_GET_METADATA = 'enoki:getMetadata';
-export const ENOKI_GET_SESSION = 'enoki:getSession';
+export const ENOKI_GET_METADATA = 'enoki:getMetadata' as const;
+export const ENOKI_GET_SESSION = 'enoki:getSession' as const;
 
 /** `enoki:getSession`'s input and output, as @mysten/enoki types them (a ZkLoginSession, or null). */
 interface EnokiGetSessionInput {
@@ -59,14 +58,11 @@ interface EnokiGetSessionInput {
 }
 const ACCOUNT_FEATURES = [SuiSignPersonalMessage, SuiSignTransaction, SuiSignAndExecuteTransaction] as const;
 
-/** This wallet's name, exactly: "Sign in with Google", "Sign in with Facebook", "Sign in with Twitch". */
-export const walletName = (provider: Provider) => `Sign in with ${PROVIDER_LABELS[provider]}`;
-
 /** Whether the machine has settled on what this tab holds (the machine's own tag). */
 const settled = (snapshot: Snapshot) => snapshot.hasTag('settled');
 
 /** The account of `provider` in this snapshot, or null. */
-function accountData(snapshot: Snapshot, provider: Provider): WalletAccountData | null {
+export function accountData(snapshot: Snapshot, provider: Provider): WalletAccountData | null {
   const account = snapshot.hasTag('has-account') ? walletAccountOf(snapshot.context) : null;
   return account?.provider === provider ? account : null;
 }
@@ -82,6 +78,42 @@ const waitForMachine = (actor: SignInActorRef, predicate: (snapshot: Snapshot) =
   waitFor(actor, predicate).catch(() => {
     throw new Error(MACHINE_STOPPED);
   });
+
+/**
+ * Sends `event` once the machine has settled, and waits for its answer (the emitted
+ * `wallet.answer` with `requestId`). A request that `needsAccount` is refused if the session
+ * ends before it is answered. The wallets' one way to ask the machine, here and in the
+ * hosted wallet's window (src/hosted/).
+ */
+export async function askMachine(
+  actor: SignInActorRef,
+  requestId: string,
+  event: SignInEvent,
+  needsAccount = false,
+): Promise<Answered> {
+  await waitForMachine(actor, settled);
+  return new Promise<Answered>((resolve, reject) => {
+    const stop = () => {
+      answers.unsubscribe();
+      ended?.unsubscribe();
+    };
+    const answers = actor.on('wallet.answer', (answer) => {
+      if (answer.requestId !== requestId) return;
+      stop();
+      if (answer.ok) resolve(answer);
+      else if ('refusal' in answer) reject(Object.assign(new Error(refusalWords(answer)), { refusal: answer.refusal }));
+      else reject(new Error(answer.message));
+    });
+    const ended = needsAccount
+      ? actor.subscribe((snapshot) => {
+          if (snapshot.hasTag('has-account')) return;
+          stop();
+          reject(new Error(WALLET_REFUSALS.signedOut));
+        })
+      : undefined;
+    actor.send(event);
+  });
+}
 
 export class ZkLoginWallet implements Wallet {
   readonly #actor: SignInActorRef;
@@ -131,15 +163,21 @@ export class ZkLoginWallet implements Wallet {
 
   get features() {
     return {
-      [StandardConnect]: { version: '1.0.0' as const, connect: this.#connect },
-      [StandardDisconnect]: { version: '1.0.0' as const, disconnect: this.#disconnect },
-      [StandardEvents]: { version: '1.0.0' as const, on: this.#on },
-      [SuiSignPersonalMessage]: { version: '1.1.0' as const, signPersonalMessage: this.#signPersonalMessage },
-      [SuiSignTransaction]: { version: '2.0.0' as const, signTransaction: this.#signTransaction },
-      [SuiSignAndExecuteTransaction]: { version: '2.0.0' as const, signAndExecuteTransaction: this.#signAndExecuteTransaction },
+      [StandardConnect]: { version: FEATURE_VERSIONS[StandardConnect], connect: this.#connect },
+      [StandardDisconnect]: { version: FEATURE_VERSIONS[StandardDisconnect], disconnect: this.#disconnect },
+      [StandardEvents]: { version: FEATURE_VERSIONS[StandardEvents], on: this.#on },
+      [SuiSignPersonalMessage]: {
+        version: FEATURE_VERSIONS[SuiSignPersonalMessage],
+        signPersonalMessage: this.#signPersonalMessage,
+      },
+      [SuiSignTransaction]: { version: FEATURE_VERSIONS[SuiSignTransaction], signTransaction: this.#signTransaction },
+      [SuiSignAndExecuteTransaction]: {
+        version: FEATURE_VERSIONS[SuiSignAndExecuteTransaction],
+        signAndExecuteTransaction: this.#signAndExecuteTransaction,
+      },
       // Enoki's own two, with Enoki's shapes: @mysten/enoki's isEnokiWallet, isGoogleWallet and getSession read them.
-      [ENOKI_GET_METADATA]: { version: '1.0.0' as const, getMetadata: () => ({ provider: this.#provider }) },
-      [ENOKI_GET_SESSION]: { version: '1.0.0' as const, getSession: this.#getSession },
+      [ENOKI_GET_METADATA]: { version: FEATURE_VERSIONS[ENOKI_GET_METADATA], getMetadata: () => ({ provider: this.#provider }) },
+      [ENOKI_GET_SESSION]: { version: FEATURE_VERSIONS[ENOKI_GET_SESSION], getSession: this.#getSession },
     };
   }
 
@@ -160,34 +198,8 @@ export class ZkLoginWallet implements Wallet {
     }));
   }
 
-  /**
-   * Sends `event` once the machine has settled, and waits for its answer. A signing
-   * request is refused if the session ends before it is answered.
-   */
-  async #ask(requestId: string, event: SignInEvent, needsAccount = false): Promise<Answered> {
-    const actor = this.#actor;
-    await waitForMachine(actor, settled);
-    return new Promise<Answered>((resolve, reject) => {
-      const stop = () => {
-        answers.unsubscribe();
-        ended?.unsubscribe();
-      };
-      const answers = actor.on('wallet.answer', (answer) => {
-        if (answer.requestId !== requestId) return;
-        stop();
-        if (answer.ok) resolve(answer);
-        else if ('refusal' in answer) reject(Object.assign(new Error(refusalWords(answer)), { refusal: answer.refusal }));
-        else reject(new Error(answer.message));
-      });
-      const ended = needsAccount
-        ? actor.subscribe((snapshot) => {
-            if (snapshot.hasTag('has-account')) return;
-            stop();
-            reject(new Error(WALLET_REFUSALS.signedOut));
-          })
-        : undefined;
-      actor.send(event);
-    });
+  #ask(requestId: string, event: SignInEvent, needsAccount = false): Promise<Answered> {
+    return askMachine(this.#actor, requestId, event, needsAccount);
   }
 
   #connect = async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {

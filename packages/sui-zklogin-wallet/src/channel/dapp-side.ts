@@ -23,6 +23,16 @@ export const WINDOW_BLOCKED = "The browser blocked the wallet's window. Allow po
 /** Ours: one window at a time, as the embedded wallet takes one request at a time. */
 export const WALLET_BUSY = 'The wallet is already asking the visitor about another request: answer it first.';
 
+/** The wallet's refusal, as the dApp hears it: why, and whether the site is no longer connected there. */
+export class WalletRefusal extends Error {
+  readonly disconnected: boolean;
+  constructor(message: string, disconnected = false) {
+    super(message);
+    this.name = 'WalletRefusal';
+    this.disconnected = disconnected;
+  }
+}
+
 /** How often the client looks whether the window is still open. */
 export const CLOSED_POLL_MS = 250;
 
@@ -94,7 +104,7 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         finish();
         popup.close();
         if (message.answer.ok) resolve(message.answer.value);
-        else reject(new Error(message.answer.error));
+        else reject(new WalletRefusal(message.answer.error, message.answer.disconnected === true));
       });
       // Closed on two reads in a row: an answer posted just before a close has had a poll's
       // time to arrive, so it is never taken for a refusal.
@@ -102,7 +112,7 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         closedReads = popup.closed ? closedReads + 1 : 0;
         if (closedReads < 2) return;
         finish();
-        reject(new Error(REJECTED));
+        reject(new WalletRefusal(REJECTED));
       });
     });
   };

@@ -37,7 +37,12 @@ export type WalletWindowRequest = v.InferOutput<typeof WalletRequestSchema>;
 /** The answer: a value (its shape is the request kind's), or why not. */
 const AnswerSchema = v.variant('ok', [
   v.strictObject({ ok: v.literal(true), value: v.unknown() }),
-  v.strictObject({ ok: v.literal(false), error: v.pipe(v.string(), v.maxLength(1000)) }),
+  v.strictObject({
+    ok: v.literal(false),
+    error: v.pipe(v.string(), v.maxLength(1000)),
+    /** The site is no longer connected at the wallet (revoked, or signed out there): the client forgets its account. */
+    disconnected: v.optional(v.literal(true)),
+  }),
 ]);
 export type WalletWindowAnswer = v.InferOutput<typeof AnswerSchema>;
 

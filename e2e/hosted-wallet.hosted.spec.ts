@@ -1,0 +1,196 @@
+/**
+ * The hosted wallet (docs/hosted-wallet.md): the example dApp on one site
+ * (http://127.0.0.1:4178, built with VITE_WALLET_URL) and the wallet on another
+ * (http://localhost:4179). A page script drives the dApp's wallets only through the Wallet
+ * Standard (wallet-protocol.ts); every request opens the wallet's window, where the visitor
+ * signs in (in a window of its own), approves or rejects with real clicks. The dApp's origin
+ * never holds more than the public account.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { fromBase64 } from '@mysten/sui/utils';
+import { expect, test } from './fixtures.ts';
+import {
+  accountsOf,
+  approvalDialog,
+  call,
+  checkZkLoginSignature,
+  connect,
+  installDapp,
+  transfer,
+  walletsOf,
+} from './wallet-protocol.ts';
+
+const WALLET = 'http://localhost:4179';
+const DAPP = 'http://127.0.0.1:4178';
+const GOOGLE = 'Sign in with Google';
+const REJECTED = 'The visitor rejected the request.';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(installDapp);
+});
+
+async function openDapp(page: Page) {
+  await page.goto('/dapp.html');
+  await walletsOf(page);
+}
+
+/** The wallet's window a request of the dApp's opened, once it has the request. */
+async function walletWindowOf(page: Page, request: () => Promise<unknown>) {
+  const opened = page.waitForEvent('popup');
+  const result = request();
+  const window = await opened;
+  expect(window.url()).toBe(`${WALLET}/wallet.html#origin=${encodeURIComponent(DAPP)}`);
+  await expect(window.locator('[data-dapp-request]')).not.toHaveText(/Waiting for the site/);
+  return { window, result };
+}
+
+/** An interactive connect: the window opens, the visitor signs in there (a window of its own) and approves. */
+async function connectWithSignIn(page: Page, identity = 'Alice') {
+  const { window, result } = await walletWindowOf(page, () => accountsOf(connect(page, GOOGLE, false)));
+  await expect(window.locator('[data-dapp-request]')).toContainText(`${DAPP} asks to connect to your Google account`);
+  const providerOpened = window.waitForEvent('popup');
+  await window.getByRole('button', { name: GOOGLE }).click();
+  const provider = await providerOpened;
+  await provider.getByRole('button', { name: new RegExp(`Continue as ${identity}`) }).click();
+  const dialog = approvalDialog(window);
+  await expect(dialog).toContainText(`Connect ${DAPP}?`);
+  const closed = window.waitForEvent('close');
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  const accounts = (await result) as Awaited<ReturnType<typeof accountsOf>>;
+  // The dApp closes the window once answered.
+  await closed;
+  return accounts[0]!;
+}
+
+/** A request that the visitor approves in the wallet's window; its outcome at the dApp. */
+async function approvedInWindow<T>(page: Page, request: () => Promise<T>, shows?: string | RegExp): Promise<T> {
+  const { window, result } = await walletWindowOf(page, request);
+  const dialog = approvalDialog(window);
+  if (shows) await expect(dialog).toContainText(shows);
+  const approve = dialog.getByRole('button', { name: 'Approve', exact: true });
+  await expect(approve).toBeEnabled({ timeout: 15_000 });
+  await approve.click();
+  return (await result) as T;
+}
+
+/** Everything the dApp's origin keeps in the browser, as text. */
+async function dappStorage(page: Page, context: BrowserContext) {
+  const web = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+  const cookies = await context.cookies(DAPP);
+  return { web, databases, cookies };
+}
+
+async function balanceOf(page: Page, address: string): Promise<bigint> {
+  const response = await page.request.post(`${WALLET}/__mock/sui/graphql`, {
+    data: {
+      query: 'query($a: SuiAddress!) { address(address: $a) { balance(coinType: "0x2::sui::SUI") { totalBalance } } }',
+      variables: { a: address },
+    },
+  });
+  const body = (await response.json()) as { data?: { address?: { balance?: { totalBalance?: string } | null } | null } };
+  return BigInt(body.data?.address?.balance?.totalBalance ?? '0');
+}
+
+const freshAddress = () =>
+  `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+
+test('connect from the dApp: the window signs in and asks; after a reload a silent connect answers without a window', async ({
+  page,
+  context,
+}) => {
+  await openDapp(page);
+  const account = await connectWithSignIn(page);
+  expect(account.address).toMatch(/^0x[0-9a-f]{64}$/);
+  expect(account.chains).toEqual(['sui:testnet']);
+
+  await page.reload();
+  await walletsOf(page);
+  const windows = context.pages().length;
+  const silent = await accountsOf(connect(page, GOOGLE, true));
+  expect(silent.map(({ address }) => address)).toEqual([account.address]);
+  expect(context.pages()).toHaveLength(windows);
+
+  // A personal message, approved in the window: a signature that verifies, for this account.
+  const signed = await approvedInWindow(
+    page,
+    () =>
+      call<{ bytes: string; signature: string }>(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', {
+        account: 'connected',
+        message: 'hello from the dApp',
+      }),
+    'hello from the dApp',
+  );
+  expect(signed.ok, JSON.stringify(signed)).toBe(true);
+  const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
+  expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
+
+  // The dApp's origin holds the public account, and nothing of the session.
+  const kept = await dappStorage(page, context);
+  expect(kept.databases).toEqual([]);
+  expect(kept.cookies).toEqual([]);
+  expect(JSON.parse(kept.web)).toEqual({
+    local: {
+      [`sui-zklogin-wallet:${WALLET}:google`]: JSON.stringify({ address: account.address, publicKey: account.publicKey }),
+    },
+    session: {},
+  });
+  for (const secret of ['eyJ', 'suiprivkey', 'proof', 'jwt', 'randomness']) expect(kept.web).not.toContain(secret);
+});
+
+test('a 0.25 SUI transfer approved in the window reaches the recipient; Reject and a closed window each reject', async ({
+  page,
+}) => {
+  await openDapp(page);
+  const account = await connectWithSignIn(page, 'Bob');
+  const faucet = await page.request.post(`${WALLET}/__mock/sui/faucet/v2/gas`, {
+    data: { FixedAmountRequest: { recipient: account.address } },
+  });
+  expect(faucet.ok()).toBe(true);
+  await expect.poll(() => balanceOf(page, account.address)).toBeGreaterThan(0n);
+
+  const recipient = freshAddress();
+  const executed = await approvedInWindow(
+    page,
+    async () =>
+      call<{ digest: string }>(page, GOOGLE, 'sui:signAndExecuteTransaction', 'signAndExecuteTransaction', {
+        account: 'connected',
+        chain: 'sui:testnet',
+        transaction: await transfer(250_000_000n, recipient),
+      }),
+    '+0.25 SUI',
+  );
+  expect(executed.ok, JSON.stringify(executed)).toBe(true);
+  expect(await balanceOf(page, recipient)).toBe(250_000_000n);
+
+  // Reject, in the window.
+  const rejecting = await walletWindowOf(page, () =>
+    call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', { account: 'connected', message: 'no' }),
+  );
+  await approvalDialog(rejecting.window).getByRole('button', { name: 'Reject' }).click();
+  expect(await rejecting.result).toEqual({ ok: false, error: REJECTED });
+
+  // The visitor closes the window.
+  const closing = await walletWindowOf(page, () =>
+    call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', { account: 'connected', message: 'closed' }),
+  );
+  await expect(approvalDialog(closing.window)).toBeVisible();
+  await closing.window.close();
+  expect(await closing.result).toEqual({ ok: false, error: REJECTED });
+});
+
+test("a provider page isolated by Cross-Origin-Opener-Policy: the window's sign-in still completes, and the dApp is connected", async ({
+  page,
+  context,
+}) => {
+  // The provider's page isolates its window (the wallet's own window never goes there).
+  await context.route(/\/idp\/[a-z]+\/authorize\?/, async (route) => {
+    // Its page only: the Continue form's answer (a redirect back to the wallet) goes on untouched.
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch({ maxRedirects: 0 });
+    await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' } });
+  });
+  await openDapp(page);
+  const account = await connectWithSignIn(page, 'Carol');
+  expect(account.address).toMatch(/^0x[0-9a-f]{64}$/);
+});

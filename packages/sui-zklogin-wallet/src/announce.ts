@@ -1,0 +1,26 @@
+/**
+ * Tells every Wallet Standard app on the page about `wallets`, and can take them back.
+ *
+ * Written by hand over the standard's window protocol rather than calling `registerWallet`
+ * from @wallet-standard/wallet: that one cannot be undone, and ours must be. Every app on
+ * the page hears of the wallets (the `wallet-standard:register-wallet` event now, and an
+ * answer to each `wallet-standard:app-ready` later), and each app's `register` hands back
+ * the function that removes them from it.
+ */
+import type { Wallet, WindowAppReadyEventAPI } from '@mysten/wallet-standard';
+
+/** Announces `wallets`; the returned function removes them from every app that took them, and stops answering. */
+export function announceWallets(wallets: readonly Wallet[]): () => void {
+  const removers: (() => void)[] = [];
+  const registerWith = (api: WindowAppReadyEventAPI) => wallets.forEach((wallet) => removers.push(api.register(wallet)));
+  // The standard's own app-ready event: its detail is the app's register API.
+  const onAppReady = (event: Event) => {
+    if (event instanceof CustomEvent) registerWith(event.detail);
+  };
+  window.addEventListener('wallet-standard:app-ready', onAppReady);
+  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: registerWith }));
+  return () => {
+    window.removeEventListener('wallet-standard:app-ready', onAppReady);
+    removers.splice(0).forEach((remove) => remove());
+  };
+}

@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { Transaction } from '@mysten/sui/transactions';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WalletRefusal } from '../channel/dapp-side.ts';
+import type { WalletWindowRequest } from '../channel/messages.ts';
+import { FEATURE_VERSIONS } from '../identity.ts';
+import { HostedZkLoginWallet, NOT_CONNECTED, UNREADABLE_ANSWER } from './hosted-wallet.ts';
+import { registerZkLoginWallets } from './register.ts';
+import { rememberedAccounts } from './remembered-accounts.ts';
+
+const WALLET = 'https://wallet.example';
+const ADDRESS = `0x${'ab'.repeat(32)}`;
+const PUBLIC_KEY = btoa(String.fromCharCode(...new Uint8Array(33).fill(7)));
+
+function walletWith(answer: (request: WalletWindowRequest) => unknown) {
+  const asked: WalletWindowRequest[] = [];
+  const memory = rememberedAccounts(WALLET);
+  const wallet = new HostedZkLoginWallet({
+    provider: 'google',
+    chain: 'sui:testnet',
+    memory,
+    ask: async (request) => {
+      asked.push(request);
+      return answer(request);
+    },
+  });
+  return { wallet, asked, memory };
+}
+
+afterEach(() => localStorage.clear());
+
+describe('the hosted client', () => {
+  it("announces the three wallets to the page's apps, with the embedded wallets' names, features and versions, and takes them back", () => {
+    // An app of the page, as the standard's window protocol has it (dapp-kit's, say).
+    let registered: { name: string }[] = [];
+    const app = {
+      register: (...added: { name: string }[]) => {
+        registered.push(...added);
+        return () => void (registered = registered.filter((wallet) => !added.includes(wallet)));
+      },
+    };
+    // An app that was there first hears of them at once.
+    const heard = (event: Event) => (event as CustomEvent<(api: typeof app) => void>).detail(app);
+    window.addEventListener('wallet-standard:register-wallet', heard);
+    const { wallets, unregister } = registerZkLoginWallets({ walletUrl: WALLET });
+    window.removeEventListener('wallet-standard:register-wallet', heard);
+    try {
+      expect(registered.map((wallet) => wallet.name)).toEqual([
+        'Sign in with Google',
+        'Sign in with Facebook',
+        'Sign in with Twitch',
+      ]);
+      // One that says it is ready later hears of them too.
+      window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: app }));
+      expect(registered).toHaveLength(6);
+      const versions = Object.fromEntries(Object.entries(wallets[0]!.features).map(([name, feature]) => [name, feature.version]));
+      expect(versions).toEqual(FEATURE_VERSIONS);
+      expect(wallets[0]!.chains).toEqual(['sui:testnet']);
+      expect(wallets[1]!.features['enoki:getMetadata'].getMetadata()).toEqual({ provider: 'facebook' });
+    } finally {
+      unregister();
+    }
+    expect(registered).toEqual([]);
+    // And after unregister, a new app hears of nothing.
+    window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: app }));
+    expect(registered).toEqual([]);
+  });
+
+  it('a silent connect opens nothing and answers what an approved connect remembered, on this origin only', async () => {
+    const first = walletWith(() => ({ address: ADDRESS, publicKey: PUBLIC_KEY }));
+    expect((await first.wallet.features['standard:connect'].connect({ silent: true })).accounts).toEqual([]);
+    expect(first.asked).toEqual([]);
+
+    const { accounts } = await first.wallet.features['standard:connect'].connect();
+    expect(first.asked).toEqual([{ kind: 'connect', provider: 'google' }]);
+    expect(accounts.map((account) => account.address)).toEqual([ADDRESS]);
+    // What the page keeps: the public account, nothing else.
+    expect(Object.entries(localStorage)).toEqual([
+      [`sui-zklogin-wallet:${WALLET}:google`, JSON.stringify({ address: ADDRESS, publicKey: PUBLIC_KEY })],
+    ]);
+
+    // After a reload: a new client answers a silent connect from it, without a window.
+    const reloaded = walletWith(() => {
+      throw new Error('no window may open');
+    });
+    const silent = await reloaded.wallet.features['standard:connect'].connect({ silent: true });
+    expect(silent.accounts.map((account) => account.address)).toEqual([ADDRESS]);
+    expect(reloaded.asked).toEqual([]);
+  });
+
+  it('a refusal that says the site is disconnected forgets the account: the next silent connect answers none', async () => {
+    const { wallet, memory } = walletWith((request) => {
+      if (request.kind === 'connect') return { address: ADDRESS, publicKey: PUBLIC_KEY };
+      throw new WalletRefusal('This site is no longer connected to your wallet.', true);
+    });
+    const [account] = (await wallet.features['standard:connect'].connect()).accounts;
+    const change = vi.fn();
+    wallet.features['standard:events'].on('change', change);
+    await expect(
+      wallet.features['sui:signPersonalMessage'].signPersonalMessage({ account: account!, message: new Uint8Array([1]) }),
+    ).rejects.toThrow('no longer connected');
+    expect(change).toHaveBeenCalledWith({ accounts: [] });
+    expect(wallet.accounts).toEqual([]);
+    expect(memory.read('google')).toBeNull();
+  });
+
+  it("carries each request's own fields to the window, and checks the answer", async () => {
+    const { wallet, asked } = walletWith((request) =>
+      request.kind === 'connect'
+        ? { address: ADDRESS, publicKey: PUBLIC_KEY }
+        : request.kind === 'signAndExecuteTransaction'
+          ? { bytes: 'Yg==', signature: 'cw==', digest: 'd', effects: 'ZQ==' }
+          : { bytes: 'Yg==', signature: 'cw==' },
+    );
+    const [account] = (await wallet.features['standard:connect'].connect()).accounts;
+    await wallet.features['sui:signPersonalMessage'].signPersonalMessage({
+      account: account!,
+      message: new TextEncoder().encode('hi'),
+    });
+    const transaction = new Transaction();
+    transaction.setSender(ADDRESS);
+    const executed = await wallet.features['sui:signAndExecuteTransaction'].signAndExecuteTransaction({
+      account: account!,
+      chain: 'sui:testnet',
+      transaction,
+    });
+    expect(executed).toEqual({ bytes: 'Yg==', signature: 'cw==', digest: 'd', effects: 'ZQ==' });
+    expect(asked[1]).toEqual({
+      kind: 'signPersonalMessage',
+      provider: 'google',
+      address: ADDRESS,
+      chain: 'sui:testnet',
+      message: btoa('hi'),
+    });
+    expect(asked[2]).toMatchObject({ kind: 'signAndExecuteTransaction', address: ADDRESS, chain: 'sui:testnet' });
+    expect(JSON.parse((asked[2] as { transaction: string }).transaction)).toMatchObject({ sender: ADDRESS });
+  });
+
+  it('refuses a request for an account it did not give, and an answer it cannot read', async () => {
+    const { wallet, asked } = walletWith(() => ({ address: ADDRESS, publicKey: PUBLIC_KEY }));
+    const stranger = { address: `0x${'cd'.repeat(32)}` } as never;
+    await expect(
+      wallet.features['sui:signPersonalMessage'].signPersonalMessage({ account: stranger, message: new Uint8Array() }),
+    ).rejects.toThrow(NOT_CONNECTED);
+    expect(asked).toEqual([]);
+    const [account] = (await wallet.features['standard:connect'].connect()).accounts;
+    await expect(
+      wallet.features['sui:signPersonalMessage'].signPersonalMessage({ account: account!, message: new Uint8Array() }),
+    ).rejects.toThrow(UNREADABLE_ANSWER);
+  });
+});

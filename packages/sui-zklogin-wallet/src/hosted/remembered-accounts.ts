@@ -1,0 +1,48 @@
+/**
+ * The public account an approved connect gave this site, remembered on the site's own
+ * origin (localStorage), by wallet and provider: the address and the public key, nothing
+ * else. A silent connect answers from it without opening the wallet's window: a frame of
+ * the wallet could not tell, as browsers keep a third-party frame's storage apart by site.
+ */
+import * as v from 'valibot';
+import type { Provider } from '../identity.ts';
+
+const RememberedAccountSchema = v.strictObject({
+  address: v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/)),
+  publicKey: v.pipe(v.string(), v.base64()),
+});
+export type RememberedAccount = v.InferOutput<typeof RememberedAccountSchema>;
+
+/** localStorage when the page has a usable one; none otherwise (every read is then empty). */
+function pageStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberedAccounts(walletOrigin: string, storage: Storage | null = pageStorage()) {
+  const key = (provider: Provider) => `sui-zklogin-wallet:${walletOrigin}:${provider}`;
+  const attempt = <T>(run: () => T, otherwise: T): T => {
+    try {
+      return run();
+    } catch {
+      return otherwise;
+    }
+  };
+  return {
+    /** The account remembered for `provider`, or null (none, or not one this client wrote). */
+    read: (provider: Provider): RememberedAccount | null =>
+      attempt(() => {
+        const parsed = v.safeParse(RememberedAccountSchema, JSON.parse(storage?.getItem(key(provider)) ?? 'null'));
+        return parsed.success ? parsed.output : null;
+      }, null),
+    remember: (provider: Provider, account: RememberedAccount) =>
+      attempt(
+        () => storage?.setItem(key(provider), JSON.stringify({ address: account.address, publicKey: account.publicKey })),
+        undefined,
+      ),
+    forget: (provider: Provider) => attempt(() => storage?.removeItem(key(provider)), undefined),
+  };
+}

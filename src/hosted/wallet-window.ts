@@ -1,0 +1,129 @@
+/**
+ * The hosted wallet's window (wallet.html opened by a dApp's page; docs/hosted-wallet.md).
+ * The dApp's one request arrives through the channel and becomes an event of the machine's
+ * wallet region, as an embedded wallet's does, so the chart and the log show it and the
+ * machine decides: the visitor approves or rejects in the wallet's dialog, here, on the
+ * wallet's origin. The key, the token and the session never leave this origin: the answer
+ * carries the public account, a signature, or (when the visitor shares it) the session.
+ *
+ * A connect waits while the visitor signs in (the page's buttons, in a window of its own,
+ * so that this window keeps its link to the dApp), then asks "Connect <site>?". A signing
+ * request is put to the visitor only for a site connected to this account; otherwise it is
+ * refused as disconnected, and the dApp's client forgets the account it remembered.
+ */
+import { waitFor } from 'xstate';
+import type { DappRequest } from '../../packages/sui-zklogin-wallet/src/channel/wallet-side.ts';
+import type { WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
+import { PROVIDER_LABELS, type Provider } from '../../core/providers.ts';
+import type { WalletRequest } from '../../core/sign-in.types.ts';
+import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
+import { transactionParties } from '../wallet/transaction-parties.ts';
+import { accountData, askMachine } from '../wallet/zklogin-wallet.ts';
+import { connectedSites } from './connected-sites.ts';
+
+type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
+
+/** Ours: the site's request came after the visitor disconnected it here. */
+export const SITE_DISCONNECTED = 'This site is no longer connected to your wallet: connect again to use it.';
+/** Ours: the site's request came after the visitor signed out of the wallet. */
+export const SIGNED_OUT_AT_WALLET = 'You signed out of the wallet: connect again to use it on this site.';
+/** Ours: the wallet is signed in with another provider than the wallet the site chose. */
+export const otherProviderAtWallet = (signedInWith: Provider, asked: Provider) =>
+  `Your wallet is signed in with ${PROVIDER_LABELS[signedInWith]}: sign out there first to connect with ${PROVIDER_LABELS[asked]}.`;
+
+/** A refusal because the site is no longer connected here: the dApp's client then forgets the account it kept. */
+class SiteNotConnected extends Error {}
+
+/** What the window tells the visitor about the request, above the wallet's page. */
+export interface RequestNotice {
+  say(text: string): void;
+}
+
+const settled = (snapshot: Snapshot) => snapshot.hasTag('settled');
+
+/** What the site asks, as the notice says it. */
+const ASKS: Record<Exclude<WalletWindowRequest['kind'], 'connect'>, string> = {
+  signPersonalMessage: 'to sign a message',
+  signTransaction: 'to sign a transaction',
+  signAndExecuteTransaction: 'to sign and execute a transaction',
+  getSession: 'for your sign-in token',
+};
+
+/** The account of `provider` once the visitor has one (signed in here, perhaps just now); refused for another provider's. */
+async function accountOnceSignedIn(actor: SignInActorRef, provider: Provider) {
+  const snapshot = await waitFor(actor, (current) => settled(current) && current.hasTag('has-account'), { timeout: Infinity });
+  const account = accountData(snapshot, provider);
+  if (!account) throw new Error(otherProviderAtWallet(snapshot.context.provider!, provider));
+  return account;
+}
+
+/** The machine's request for the dApp's, with the site that asks. */
+function machineRequest(request: Exclude<WalletWindowRequest, { kind: 'connect' }>, origin: string): WalletRequest {
+  const common = { requestId: crypto.randomUUID(), address: request.address, chain: request.chain, origin };
+  switch (request.kind) {
+    case 'signPersonalMessage':
+      return { ...common, kind: request.kind, message: request.message };
+    case 'signTransaction':
+    case 'signAndExecuteTransaction':
+      return { ...common, kind: request.kind, transaction: request.transaction, ...transactionParties(request.transaction) };
+    case 'getSession':
+      return { ...common, kind: request.kind };
+  }
+}
+
+async function connect(actor: SignInActorRef, { origin, request }: DappRequest, notice: RequestNotice) {
+  const provider = request.provider;
+  const now = actor.getSnapshot();
+  if (!settled(now) || !now.hasTag('has-account')) {
+    notice.say(
+      `${origin} asks to connect to your ${PROVIDER_LABELS[provider]} account. Sign in with ${PROVIDER_LABELS[provider]} to go on.`,
+    );
+  }
+  const account = await accountOnceSignedIn(actor, provider);
+  notice.say(`${origin} asks to connect to your account.`);
+  const requestId = crypto.randomUUID();
+  const { output } = await askMachine(
+    actor,
+    requestId,
+    {
+      type: 'wallet.sign',
+      request: { kind: 'connect', requestId, address: account.address, chain: actor.getSnapshot().context.chain, origin },
+    },
+    true,
+  );
+  const approved = output && 'account' in output ? output.account : null;
+  if (!approved) throw new Error(SIGNED_OUT_AT_WALLET);
+  connectedSites().connect({ origin, provider, address: approved.address });
+  return { address: approved.address, publicKey: approved.publicKey };
+}
+
+async function sign(
+  actor: SignInActorRef,
+  { origin, request }: DappRequest & { request: Exclude<WalletWindowRequest, { kind: 'connect' }> },
+  notice: RequestNotice,
+) {
+  notice.say(`${origin} asks ${ASKS[request.kind]}.`);
+  const snapshot = await waitFor(actor, settled, { timeout: Infinity });
+  const account = accountData(snapshot, request.provider);
+  if (!account) throw new SiteNotConnected(SIGNED_OUT_AT_WALLET);
+  if (!connectedSites().isConnected(origin, request.provider, account.address)) throw new SiteNotConnected(SITE_DISCONNECTED);
+  const machine = machineRequest(request, origin);
+  const { output } = await askMachine(actor, machine.requestId, { type: 'wallet.sign', request: machine }, true);
+  if (output && 'session' in output) return output.session ? { ...output.session.reveal() } : null;
+  return output ?? null;
+}
+
+/** Serves the dApp's request that opened this window, and answers it once, whatever happens. */
+export async function serveDappRequest(actor: SignInActorRef, dapp: DappRequest, notice: RequestNotice): Promise<void> {
+  try {
+    const { request } = dapp;
+    const value =
+      request.kind === 'connect' ? await connect(actor, dapp, notice) : await sign(actor, { ...dapp, request }, notice);
+    dapp.answer({ ok: true, value });
+    notice.say(`Done: ${dapp.origin} has its answer. This window closes by itself.`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    dapp.answer({ ok: false, error: message, ...(error instanceof SiteNotConnected ? { disconnected: true } : {}) });
+    notice.say(`${dapp.origin} was told: ${message}`);
+  }
+}
