@@ -83,7 +83,8 @@ build.describe('vite build', () => {
     expect(readFileSync(join(result.outDir, '_headers'), 'utf8')).toContain(
       '  Cross-Origin-Opener-Policy: same-origin-allow-popups\n',
     );
-    expect(result.assets.filter((file) => /^inspector-[\w-]+\.js$/.test(file))).toHaveLength(1);
+    // One for each page of the app: its own, and the hosted wallet's window (a pass of its own).
+    expect(result.assets.filter((file) => /^inspector-[\w-]+\.js$/.test(file))).toHaveLength(2);
   });
 });
 

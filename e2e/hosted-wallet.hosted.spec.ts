@@ -6,6 +6,7 @@
  * signs in (in a window of its own), approves or rejects with real clicks. The dApp's origin
  * never holds more than the public account.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { fromBase64 } from '@mysten/sui/utils';
 import { expect, test } from './fixtures.ts';
@@ -193,4 +194,74 @@ test("a provider page isolated by Cross-Origin-Opener-Policy: the window's sign-
   await openDapp(page);
   const account = await connectWithSignIn(page, 'Carol');
   expect(account.address).toMatch(/^0x[0-9a-f]{64}$/);
+});
+
+test('a second dApp origin connects without a second sign-in; after Disconnect at the wallet, the first site is refused and forgets the account', async ({
+  page,
+  context,
+}) => {
+  await openDapp(page);
+  const account = await connectWithSignIn(page, 'Alice');
+
+  // Another site (the same dApp at another origin): the wallet asks to connect it, with no sign-in.
+  const OTHER = 'http://localhost:4178';
+  const other = await context.newPage();
+  await other.addInitScript(installDapp);
+  await other.goto(`${OTHER}/dapp.html`);
+  await walletsOf(other);
+  const opened = other.waitForEvent('popup');
+  const connecting = accountsOf(connect(other, GOOGLE, false));
+  const window = await opened;
+  const dialog = approvalDialog(window);
+  await expect(dialog).toContainText(`Connect ${OTHER}?`);
+  await expect(window.getByRole('button', { name: GOOGLE })).toHaveCount(0);
+  expect((await new AxeBuilder({ page: window }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  expect((await connecting).map(({ address }) => address)).toEqual([account.address]);
+
+  // The wallet's page lists both sites; the visitor disconnects the first.
+  const wallet = await context.newPage();
+  await wallet.goto(`${WALLET}/wallet.html`);
+  const sites = wallet.getByRole('region', { name: 'Sites connected to your wallet' });
+  await expect(sites.getByRole('listitem')).toHaveCount(2);
+  expect((await new AxeBuilder({ page: wallet }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await sites.getByRole('button', { name: `Disconnect ${DAPP}` }).click();
+  await expect(sites.getByRole('listitem')).toHaveCount(1);
+
+  // The first site's next request: the window says it was disconnected and offers to connect again; refused.
+  const refused = await walletWindowOf(page, () =>
+    call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', { account: 'connected', message: 'after disconnect' }),
+  );
+  await expect(refused.window.locator('[data-dapp-request]')).toContainText(`You disconnected ${DAPP} from your wallet.`);
+  await refused.window.getByRole('button', { name: 'Refuse' }).click();
+  expect(await refused.result).toEqual({
+    ok: false,
+    error: 'This site is no longer connected to your wallet: connect again to use it.',
+  });
+  // It forgot the account: a silent connect answers none, and opens nothing.
+  const windows = context.pages().length;
+  expect(await accountsOf(connect(page, GOOGLE, true))).toEqual([]);
+  expect(context.pages()).toHaveLength(windows);
+});
+
+test("the dApp's enoki:getSession opens the window and asks; Reject gives the dApp nothing", async ({ page }) => {
+  await openDapp(page);
+  await connectWithSignIn(page, 'Bob');
+  const { window, result } = await walletWindowOf(page, () => call(page, GOOGLE, 'enoki:getSession', 'getSession'));
+  const dialog = approvalDialog(window);
+  await expect(dialog).toContainText(`Share your sign-in token with ${DAPP}?`);
+  await expect(dialog).toContainText("It tells that site's server who you are with Google.");
+  expect((await new AxeBuilder({ page: window }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  expect(await result).toEqual({ ok: false, error: REJECTED });
+
+  // Approved, the dApp gets Enoki's shape: the token as issued, and the nonce's parts.
+  const shared = await approvedInWindow(page, () =>
+    call<{ jwt: string; maxEpoch: number }>(page, GOOGLE, 'enoki:getSession', 'getSession'),
+  );
+  expect(shared.ok, JSON.stringify(shared)).toBe(true);
+  expect((shared as { value: { jwt: string; maxEpoch: number } }).value).toMatchObject({
+    jwt: expect.stringMatching(/^eyJ/),
+    maxEpoch: expect.any(Number),
+  });
 });

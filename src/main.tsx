@@ -28,8 +28,12 @@ import './ui/styles.css';
  * would go with it.
  */
 const walletWindow = window.location.pathname.endsWith('/wallet.html');
-/** The fragment the dApp's page opened the wallet's window with (`#origin=…`), read before the machine clears it. */
-const openedWith = window.location.hash;
+/**
+ * The fragment the dApp's page opened the wallet's window with (`#origin=…`): taken out of
+ * the address bar at once, so that the machine never reads it as a provider's answer.
+ */
+const openedWith = walletWindow && !isSignInWindow ? window.location.hash : '';
+if (openedWith) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 
 /** The longest the first paint waits for the restore or the callback's checks. */
 const FIRST_PAINT_WAIT_MS = 100;

@@ -37,6 +37,8 @@ class SiteNotConnected extends Error {}
 /** What the window tells the visitor about the request, above the wallet's page. */
 export interface RequestNotice {
   say(text: string): void;
+  /** Says `text` with two buttons; true when the visitor presses `yes`. */
+  offer(text: string, yes: string, no: string): Promise<boolean>;
 }
 
 const settled = (snapshot: Snapshot) => snapshot.hasTag('settled');
@@ -71,8 +73,7 @@ function machineRequest(request: Exclude<WalletWindowRequest, { kind: 'connect' 
   }
 }
 
-async function connect(actor: SignInActorRef, { origin, request }: DappRequest, notice: RequestNotice) {
-  const provider = request.provider;
+async function connect(actor: SignInActorRef, origin: string, provider: Provider, notice: RequestNotice) {
   const now = actor.getSnapshot();
   if (!settled(now) || !now.hasTag('has-account')) {
     notice.say(
@@ -105,8 +106,16 @@ async function sign(
   notice.say(`${origin} asks ${ASKS[request.kind]}.`);
   const snapshot = await waitFor(actor, settled, { timeout: Infinity });
   const account = accountData(snapshot, request.provider);
-  if (!account) throw new SiteNotConnected(SIGNED_OUT_AT_WALLET);
-  if (!connectedSites().isConnected(origin, request.provider, account.address)) throw new SiteNotConnected(SITE_DISCONNECTED);
+  if (!account || !connectedSites().isConnected(origin, request.provider, account.address)) {
+    // Disconnected here, or signed out: the visitor may connect the site again, and then answer.
+    const why = account
+      ? `You disconnected ${origin} from your wallet.`
+      : `You signed out of your wallet since ${origin} connected.`;
+    const again = await notice.offer(`${why} Connect it again to answer its request?`, 'Connect again', 'Refuse');
+    if (!again) throw new SiteNotConnected(account ? SITE_DISCONNECTED : SIGNED_OUT_AT_WALLET);
+    await connect(actor, origin, request.provider, notice);
+    notice.say(`${origin} asks ${ASKS[request.kind]}.`);
+  }
   const machine = machineRequest(request, origin);
   const { output } = await askMachine(actor, machine.requestId, { type: 'wallet.sign', request: machine }, true);
   if (output && 'session' in output) return output.session ? { ...output.session.reveal() } : null;
@@ -118,7 +127,9 @@ export async function serveDappRequest(actor: SignInActorRef, dapp: DappRequest,
   try {
     const { request } = dapp;
     const value =
-      request.kind === 'connect' ? await connect(actor, dapp, notice) : await sign(actor, { ...dapp, request }, notice);
+      request.kind === 'connect'
+        ? await connect(actor, dapp.origin, request.provider, notice)
+        : await sign(actor, { ...dapp, request }, notice);
     dapp.answer({ ok: true, value });
     notice.say(`Done: ${dapp.origin} has its answer. This window closes by itself.`);
   } catch (error) {

@@ -12,16 +12,90 @@ import {
 import type { AppConfig } from '../config.ts';
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import { registerWalletsOver } from '../wallet/register.ts';
+import { PROVIDER_LABELS } from '../../core/providers.ts';
+import { connectedSites } from './connected-sites.ts';
 import { serveDappRequest, type RequestNotice } from './wallet-window.ts';
 
-/** The notice above the page: one status line, read out as it changes. */
+/** The notice above the page: one status line, read out as it changes, and a choice when the window offers one. */
 function requestNotice(): RequestNotice {
-  const notice = document.createElement('p');
-  notice.className = 'notice dapp-request';
-  notice.setAttribute('role', 'status');
-  notice.dataset.dappRequest = '';
-  document.body.prepend(notice);
-  return { say: (text) => void (notice.textContent = text) };
+  // A landmark of its own, above the app's: what the site asks is the first thing read.
+  const box = document.createElement('aside');
+  box.className = 'notice dapp-request';
+  box.setAttribute('aria-label', 'The site’s request');
+  const line = document.createElement('p');
+  line.setAttribute('role', 'status');
+  line.dataset.dappRequest = '';
+  const choices = document.createElement('div');
+  choices.className = 'dapp-request-choices';
+  box.append(line, choices);
+  document.body.prepend(box);
+  const say = (text: string) => {
+    choices.replaceChildren();
+    line.textContent = text;
+  };
+  const button = (label: string, onPress: () => void) => {
+    const element = document.createElement('button');
+    element.type = 'button';
+    element.className = label === 'Refuse' ? 'secondary' : 'primary';
+    element.textContent = label;
+    // Only the visitor's own press answers: a script's click() is not one.
+    element.addEventListener('click', (event) => event.isTrusted && onPress());
+    return element;
+  };
+  return {
+    say,
+    offer: (text, yes, no) =>
+      new Promise((resolve) => {
+        say(text);
+        choices.append(
+          button(no, () => resolve(false)),
+          button(yes, () => resolve(true)),
+        );
+      }),
+  };
+}
+
+/** The wallet's own page: the sites connected to it, each with Disconnect (it takes effect at the site's next request). */
+function connectedSitesList(): void {
+  const section = document.createElement('section');
+  section.className = 'card connected-sites';
+  section.setAttribute('aria-labelledby', 'connected-sites-title');
+  const title = document.createElement('h2');
+  title.id = 'connected-sites-title';
+  title.textContent = 'Sites connected to your wallet';
+  const list = document.createElement('ul');
+  section.append(title, list);
+  document.getElementById('root')?.after(section);
+  const sites = connectedSites();
+  const render = () => {
+    const connected = sites.list();
+    if (connected.length === 0) {
+      const none = document.createElement('li');
+      none.textContent = 'No site is connected.';
+      return list.replaceChildren(none);
+    }
+    list.replaceChildren(
+      ...connected.map((site) => {
+        const item = document.createElement('li');
+        const name = document.createElement('span');
+        name.textContent = `${site.origin} (${PROVIDER_LABELS[site.provider]}, ${site.address.slice(0, 10)}…)`;
+        const disconnect = document.createElement('button');
+        disconnect.type = 'button';
+        disconnect.className = 'secondary small';
+        disconnect.textContent = 'Disconnect';
+        disconnect.setAttribute('aria-label', `Disconnect ${site.origin}`);
+        disconnect.addEventListener('click', () => {
+          sites.disconnect(site.origin);
+          render();
+        });
+        item.append(name, ' ', disconnect);
+        return item;
+      }),
+    );
+  };
+  render();
+  // A site connected or disconnected in another window of the wallet.
+  window.addEventListener('storage', render);
 }
 
 /** `openedWith`: the fragment the page was opened with, as the boot read it before the machine took the address bar. */
@@ -32,7 +106,7 @@ export function startWalletWindow(actor: SignInActorRef, config: AppConfig, open
   try {
     request = receiveDappRequest({ ...browserWalletHost(), hash: openedWith });
   } catch (error) {
-    if (error instanceof Error && error.message === NOT_OPENED_BY_A_DAPP) return;
+    if (error instanceof Error && error.message === NOT_OPENED_BY_A_DAPP) return connectedSitesList();
     throw error;
   }
   const notice = requestNotice();

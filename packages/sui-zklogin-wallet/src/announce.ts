@@ -9,13 +9,20 @@
  */
 import type { Wallet, WindowAppReadyEventAPI } from '@mysten/wallet-standard';
 
+/** Whether `value` is an app's register API, as the standard's events carry it. */
+const isAppApi = (value: unknown): value is WindowAppReadyEventAPI =>
+  typeof value === 'object' && value !== null && typeof Reflect.get(value, 'register') === 'function';
+
 /** Announces `wallets`; the returned function removes them from every app that took them, and stops answering. */
 export function announceWallets(wallets: readonly Wallet[]): () => void {
   const removers: (() => void)[] = [];
   const registerWith = (api: WindowAppReadyEventAPI) => wallets.forEach((wallet) => removers.push(api.register(wallet)));
-  // The standard's own app-ready event: its detail is the app's register API.
+  // The app-ready event's detail is the app's register API. It is read, not assumed: the
+  // standard's own app (@wallet-standard/app, dapp-kit's) sends an Event subclass with a
+  // `detail` getter, not a CustomEvent.
   const onAppReady = (event: Event) => {
-    if (event instanceof CustomEvent) registerWith(event.detail);
+    const api: unknown = Reflect.get(event, 'detail');
+    if (isAppApi(api)) registerWith(api);
   };
   window.addEventListener('wallet-standard:app-ready', onAppReady);
   window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: registerWith }));

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { Transaction } from '@mysten/sui/transactions';
+import { getWallets } from '@mysten/wallet-standard';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WalletRefusal } from '../channel/dapp-side.ts';
 import type { WalletWindowRequest } from '../channel/messages.ts';
@@ -64,6 +65,21 @@ describe('the hosted client', () => {
     // And after unregister, a new app hears of nothing.
     window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: app }));
     expect(registered).toEqual([]);
+  });
+
+  it("reaches the standard's own app registry (@wallet-standard/app, dapp-kit's), whose events are not CustomEvents", () => {
+    const { unregister } = registerZkLoginWallets({ walletUrl: WALLET });
+    const ours = () =>
+      getWallets()
+        .get()
+        .filter((wallet) => wallet.name.startsWith('Sign in with'))
+        .map((wallet) => wallet.name);
+    try {
+      expect(ours()).toEqual(['Sign in with Google', 'Sign in with Facebook', 'Sign in with Twitch']);
+    } finally {
+      unregister();
+    }
+    expect(ours()).toEqual([]);
   });
 
   it('a silent connect opens nothing and answers what an approved connect remembered, on this origin only', async () => {
