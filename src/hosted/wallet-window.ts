@@ -18,8 +18,10 @@ import { PROVIDER_LABELS, type Provider } from '../../core/providers.ts';
 import type { WalletRequest } from '../../core/sign-in.types.ts';
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import { transactionParties } from '../wallet/transaction-parties.ts';
+import { WALLET_REFUSALS } from '../wallet/wallet-refusals.ts';
 import { accountData, askMachine } from '../wallet/zklogin-wallet.ts';
 import { connectedSites } from './connected-sites.ts';
+import { sitePauses } from './site-pauses.ts';
 
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
 
@@ -123,18 +125,36 @@ async function sign(
 }
 
 /** Serves the dApp's request that opened this window, and answers it once, whatever happens. */
-export async function serveDappRequest(actor: SignInActorRef, dapp: DappRequest, notice: RequestNotice): Promise<void> {
+export async function serveDappRequest(
+  actor: SignInActorRef,
+  dapp: DappRequest,
+  notice: RequestNotice,
+  pauses: ReturnType<typeof sitePauses> = sitePauses(localStorageOrNone(), Date.now),
+): Promise<void> {
+  const { origin, request } = dapp;
   try {
-    const { request } = dapp;
+    // A site whose last requests the visitor kept rejecting waits, as in the embedded wallet: no dialog meanwhile.
+    if (request.kind !== 'connect' && pauses.paused(origin)) throw new Error(WALLET_REFUSALS.paused);
     const value =
       request.kind === 'connect'
-        ? await connect(actor, dapp.origin, request.provider, notice)
+        ? await connect(actor, origin, request.provider, notice)
         : await sign(actor, { ...dapp, request }, notice);
+    pauses.approved(origin);
     dapp.answer({ ok: true, value });
-    notice.say(`Done: ${dapp.origin} has its answer. This window closes by itself.`);
+    notice.say(`Done: ${origin} has its answer. This window closes by itself.`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (message === WALLET_REFUSALS.rejected) pauses.rejected(origin);
     dapp.answer({ ok: false, error: message, ...(error instanceof SiteNotConnected ? { disconnected: true } : {}) });
-    notice.say(`${dapp.origin} was told: ${message}`);
+    notice.say(`${origin} was told: ${message}`);
+  }
+}
+
+/** This origin's localStorage, when the browser lets the page use it. */
+function localStorageOrNone(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
   }
 }

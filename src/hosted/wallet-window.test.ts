@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+/**
+ * The hosted wallet's window over a running machine (stub operations): the dApp's request
+ * becomes the wallet region's event, the visitor's answer in the dialog settles it, and the
+ * window answers the dApp once. The visitor is played by answering whatever the machine
+ * puts to them (the 'awaiting-approval' tag), as the dialog would.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type { WalletWindowAnswer, WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
+import { restoresTo, SESSION, stubbedMachine } from '../../test-support/machine-stubs.ts';
+import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
+import { WALLET_REFUSALS } from '../wallet/wallet-refusals.ts';
+import { connectedSites } from './connected-sites.ts';
+import { sitePauses } from './site-pauses.ts';
+import { serveDappRequest, SITE_DISCONNECTED } from './wallet-window.ts';
+
+const SITE = 'https://dapp.example';
+const MESSAGE: WalletWindowRequest = {
+  kind: 'signPersonalMessage',
+  provider: 'google',
+  address: SESSION.address,
+  chain: 'sui:testnet',
+  message: 'aGk=',
+};
+
+afterEach(() => localStorage.clear());
+
+/** A signed-in wallet, and a visitor who answers each question with the next of `answers`. */
+async function wallet(answers: ('approve' | 'reject')[] = []) {
+  const actor: SignInActorRef = createActor(stubbedMachine({ restoreSession: restoresTo('signed-in') }), {
+    input: { chain: 'sui:testnet' },
+  });
+  const asked: string[] = [];
+  actor.subscribe((snapshot) => {
+    const request = snapshot.context.walletRequest;
+    if (!snapshot.hasTag('awaiting-approval') || !request || asked.includes(request.requestId)) return;
+    if (!snapshot.can({ type: 'user.approve', requestId: request.requestId })) return;
+    asked.push(request.requestId);
+    const answer = answers.shift() ?? 'reject';
+    queueMicrotask(() =>
+      actor.send({ type: answer === 'approve' ? 'user.approve' : 'user.reject', requestId: request.requestId }),
+    );
+  });
+  actor.start();
+  await waitFor(actor, (snapshot) => snapshot.hasTag('settled'));
+  return { actor, asked };
+}
+
+/** Serves one request from SITE; the window's one answer, and what its notice said. */
+async function serve(
+  actor: SignInActorRef,
+  request: WalletWindowRequest,
+  { offer = false, pauses = sitePauses(localStorage, () => 0) }: { offer?: boolean; pauses?: ReturnType<typeof sitePauses> } = {},
+) {
+  const answers: WalletWindowAnswer[] = [];
+  const said: string[] = [];
+  await serveDappRequest(
+    actor,
+    { origin: SITE, request, answer: (answer) => void answers.push(answer) },
+    { say: (text) => void said.push(text), offer: async (text) => (said.push(text), offer) },
+    pauses,
+  );
+  return { answers, said };
+}
+
+describe("the hosted wallet's window", () => {
+  it('a paused site may still connect (a connect is never paused)', async () => {
+    const pauses = sitePauses(localStorage, () => 5_000_000);
+    for (let count = 0; count < 3; count++) pauses.rejected(SITE);
+    expect(pauses.paused(SITE)).toBe(true);
+    const { actor } = await wallet(['approve']);
+    expect((await serve(actor, { kind: 'connect', provider: 'google' }, { pauses })).answers[0]).toMatchObject({ ok: true });
+  });
+
+  it('a connect is approved in the dialog: the site gets the public account and is kept as connected', async () => {
+    const { actor, asked } = await wallet(['approve']);
+    const { answers } = await serve(actor, { kind: 'connect', provider: 'google' });
+    expect(answers).toEqual([{ ok: true, value: { address: SESSION.address, publicKey: SESSION.publicKey } }]);
+    expect(asked).toHaveLength(1);
+    expect(connectedSites().isConnected(SITE, 'google', SESSION.address)).toBe(true);
+  });
+
+  it("a connected site's message is put to the visitor and signed once approved", async () => {
+    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address });
+    const { actor } = await wallet(['approve']);
+    const { answers } = await serve(actor, MESSAGE);
+    expect(answers).toEqual([{ ok: true, value: expect.objectContaining({ signature: expect.stringMatching(/^signed:/) }) }]);
+  });
+
+  it('a site that is not connected: the window offers to connect it again; refused, the site hears it is disconnected', async () => {
+    const { actor, asked } = await wallet();
+    const refused = await serve(actor, MESSAGE);
+    expect(refused.said.some((text) => text.includes('Connect it again to answer its request?'))).toBe(true);
+    expect(refused.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
+    expect(asked).toEqual([]);
+  });
+
+  it('connected again from that offer, the connect and then the request are each approved', async () => {
+    const { actor, asked } = await wallet(['approve', 'approve']);
+    const { answers } = await serve(actor, MESSAGE, { offer: true });
+    expect(asked).toHaveLength(2);
+    expect(answers[0]).toMatchObject({ ok: true });
+    expect(connectedSites().isConnected(SITE, 'google', SESSION.address)).toBe(true);
+  });
+
+  it("three rejections within a minute pause the site's requests for a minute, across windows, without a dialog; an approval resets", async () => {
+    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address });
+    // The test's own clock, made now: each window's machine starts afresh, the pause is kept by site.
+    let now = 1_000_000;
+    const pauses = sitePauses(localStorage, () => now);
+    for (let window = 0; window < 3; window++) {
+      const { actor } = await wallet(['reject']);
+      expect((await serve(actor, MESSAGE, { pauses })).answers).toEqual([{ ok: false, error: WALLET_REFUSALS.rejected }]);
+      now += 10_000;
+    }
+    const paused = await wallet(['approve']);
+    expect((await serve(paused.actor, MESSAGE, { pauses })).answers).toEqual([{ ok: false, error: WALLET_REFUSALS.paused }]);
+    expect(paused.asked).toEqual([]);
+    // Still paused a moment before the minute from the last rejection (at +20 s) ends; asked again at it.
+    now += 49_999;
+    const stillPaused = await wallet(['approve']);
+    expect((await serve(stillPaused.actor, MESSAGE, { pauses })).answers).toEqual([{ ok: false, error: WALLET_REFUSALS.paused }]);
+    now += 1;
+    const again = await wallet(['approve']);
+    expect((await serve(again.actor, MESSAGE, { pauses })).answers[0]).toMatchObject({ ok: true });
+    expect(again.asked).toHaveLength(1);
+    // The approval starts the count again.
+    expect(pauses.paused(SITE)).toBe(false);
+  });
+});
