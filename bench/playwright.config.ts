@@ -6,11 +6,23 @@
  * `vite preview`'s), against the same standalone mock server on another origin. A third,
  * built-in build of ours serves the sign-in/sign-out cycles only (a memory measure, with
  * no peer), made with VITE_BUILT_IN=true, by `vite preview`, which mounts built-in mode's
- * services in front of a built-in build.
+ * services in front of a built-in build. The wallet section serves ours' build once more as
+ * the hosted wallet, and the example dApp built with VITE_WALLET_URL on another site.
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { APPS, BUILT_IN_ENV, BUILT_IN_URL, MOCK, PORTS, KEY, REAL_MODE_ENV, SETTINGS } from './settings.ts';
+import {
+  APPS,
+  BUILT_IN_ENV,
+  BUILT_IN_URL,
+  HOSTED,
+  HOSTED_DAPP_ENV,
+  MOCK,
+  PORTS,
+  KEY,
+  REAL_MODE_ENV,
+  SETTINGS,
+} from './settings.ts';
 
 const build = (command: string) => (SETTINGS.skipBuild ? '' : `${command} && `);
 const serve = (dir: string, port: number) =>
@@ -42,6 +54,23 @@ export default defineConfig({
       url: APPS.ours.url,
       cwd: '..',
       env: REAL_MODE_ENV,
+      timeout: 180_000,
+      reuseExistingServer: false,
+    },
+    {
+      // The hosted wallet: ours' build again (its wallet.html), served alike on a port of its
+      // own; started once the server above is up, so once the build is written.
+      command: serve(APPS.ours.dist, PORTS.hostedWallet),
+      url: `${HOSTED.walletUrl}/wallet.html`,
+      cwd: '..',
+      reuseExistingServer: false,
+    },
+    {
+      // The example dApp with the wallet above as its hosted wallet, on another site (127.0.0.1).
+      command: `${build(`npx vite build --logLevel warn --outDir ${HOSTED.dappDist}`)}${serve(HOSTED.dappDist, PORTS.hostedDapp)}`,
+      url: HOSTED.dappUrl,
+      cwd: '..',
+      env: HOSTED_DAPP_ENV,
       timeout: 180_000,
       reuseExistingServer: false,
     },

@@ -17,9 +17,24 @@ export const STEP_KEYS = [
   'signOut',
 ] as const;
 export const PROVER_KEYS = ['proof', 'firstSignature'] as const;
+/** The wallet section's steps (bench/hosted.ts), for both modes; the hosted mode's connect besides. */
+export const WALLET_KEYS = ['requestShown', 'armed', 'approveAnswer'] as const;
+export const HOSTED_KEYS = ['connect', 'connectShown', 'connectApprove', ...WALLET_KEYS, 'windowPage', 'approveMessage'] as const;
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 type Steps = Record<(typeof STEP_KEYS)[number], number>;
 type ProverSteps = Record<(typeof PROVER_KEYS)[number], number>;
+/** One embedded journey: a message's request → its dialog shown, shown → Approve enabled, Approve's click → the answer at the dApp. */
+export type EmbeddedSample = Record<(typeof WALLET_KEYS)[number], number>;
+/**
+ * One hosted journey: the same, of which the window's page (its navigation → the dialog
+ * shown) and Approve's click → the answer's message at the dApp's page; and a connect
+ * (signed in at the wallet): the call → the account, → its dialog shown, Approve → the account.
+ */
+export type HostedSample = Record<(typeof HOSTED_KEYS)[number], number>;
+/** The hosted client bundled (bench/hosted.ts): without its peer @mysten/wallet-standard, and with it. */
+export type ClientSize = { raw: number; gzip: number; withPeer: { raw: number; gzip: number } };
 type Size = { raw: number; gzip: number; files: number };
 type PerApp<T> = { ours: T; peer: T };
 
@@ -61,6 +76,13 @@ export interface BenchResult {
     after10: CycleCheckpoint;
     halfway: CycleCheckpoint;
     afterAll: CycleCheckpoint;
+  };
+  /** The hosted wallet against the embedded one, on the example dApp (bench/hosted.ts; absent in older results). */
+  hostedWallet?: {
+    runs: number;
+    medians: { hosted: HostedSample; embedded: EmbeddedSample };
+    samples: { hosted: HostedSample[]; embedded: EmbeddedSample[] };
+    client: ClientSize;
   };
 }
 
@@ -161,7 +183,63 @@ export function renderTable(result: BenchResult): string {
     const [ours, peer] = [prover.medians.ours[key], prover.medians.peer[key]];
     row(label, ms(ours), ms(peer), ratio(ours, peer), '≤ 1.0× (not slower)', ours <= peer);
   }
+  if (result.hostedWallet) lines.push('', ...walletTable(result.hostedWallet, medians.ours.reload));
   return lines.join('\n');
+}
+
+/** The client's budget, gzip. */
+export const CLIENT_TARGET_BYTES = 7 * 1024;
+
+/** The wallet section: the hosted wallet's window against the wallet embedded in the dApp's page. */
+function walletTable(wallet: NonNullable<BenchResult['hostedWallet']>, reload: number): string[] {
+  const { hosted, embedded } = wallet.medians;
+  const shownTarget = reload + 150;
+  const lines = [
+    `Wallet (issue 43): the example dApp's requests, made by a page script through the Wallet Standard, to the hosted wallet's window (the dApp built with VITE_WALLET_URL on http://127.0.0.1, the wallet on http://localhost) and to the wallet embedded in the same dApp page (ours' build, without VITE_WALLET_URL); both on ours' real-mode build, served alike; ${wallet.runs} alternating runs per mode after a warm-up; medians. Not timed: the sign-in (in the wallet's window, or through the dApp's page) and a first message approved (its proof, the dialog's code); then a second message is timed. "Shown": the approval dialog open in the document that shows it (a modal \`<dialog>\` with the request in it), marked at the DOM change that opened it, before its first paint and before Approve is enabled (ARM_DELAY_MS, 600 ms later: its own row). "Approve → answer": from the visitor's click on the enabled Approve (a real click, as soon as the page says it is enabled) to the wallet's promise resolved in the dApp's page. The connect is timed from its call to its resolution, so the arm delay and the driver's click are in it.`,
+    '',
+    '| step | hosted | embedded | hosted/embedded | target | verdict |',
+    '|---|---|---|---|---|---|',
+  ];
+  const row = (label: string, h: string, e: string, r: string, target: string, met?: boolean) =>
+    lines.push(`| ${label} | ${h} | ${e} | ${r} | ${target} | ${met === undefined ? '—' : verdict(met)} |`);
+  row("connect, signed in at the wallet: the dApp's call → account at the dApp", ms(hosted.connect), '—', '—', '—');
+  row('… of which the call → `Connect <site>?` shown', ms(hosted.connectShown), '—', '—', '—');
+  row('… of which Approve click → account at the dApp', ms(hosted.connectApprove), '—', '—', '—');
+  row(
+    'signPersonalMessage: request → approval shown',
+    ms(hosted.requestShown),
+    ms(embedded.requestShown),
+    ratio(hosted.requestShown, embedded.requestShown),
+    `hosted ≤ reload (ours) + 150 ms = ${ms(shownTarget)}`,
+    hosted.requestShown <= shownTarget,
+  );
+  row("… of which the wallet window's page (its navigation → shown)", ms(hosted.windowPage), '—', '—', '—');
+  row(
+    '… approval shown → Approve enabled (the arm delay)',
+    ms(hosted.armed),
+    ms(embedded.armed),
+    ratio(hosted.armed, embedded.armed),
+    '—',
+  );
+  row(
+    'Approve click → answer at the dApp',
+    ms(hosted.approveAnswer),
+    ms(embedded.approveAnswer),
+    ratio(hosted.approveAnswer, embedded.approveAnswer),
+    '≤ 1.5×',
+    hosted.approveAnswer <= 1.5 * embedded.approveAnswer,
+  );
+  row("… of which Approve click → the answer's message at the dApp's page", ms(hosted.approveMessage), '—', '—', '—');
+  const { client } = wallet;
+  row(
+    "the hosted client (the package's main entry, minified, gzip -9)",
+    `${kb(client.gzip)} gzip (${client.gzip} B; ${kb(client.raw)} minified); with its peer @mysten/wallet-standard ${kb(client.withPeer.gzip)}`,
+    '—',
+    '—',
+    '≤ 7 KB gzip (without the peer, which dapp-kit brings)',
+    client.gzip <= CLIENT_TARGET_BYTES,
+  );
+  return lines;
 }
 
 export function writeReport(result: BenchResult): string {

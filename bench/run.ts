@@ -15,46 +15,28 @@ import { cpus, totalmem } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { countEntries, readStoredData } from '../e2e/browser-storage.ts';
 import { installCycleDriver } from './cycle-driver.ts';
-import { installProbe, type ProbeMark } from './probe.ts';
-import { PROVER_KEYS, STEP_KEYS, writeReport, type BenchResult } from './report.ts';
-import { APPS, BUILT_IN_URL, MOCK, PROVER_DELAY_MS, SETTINGS, type App } from './settings.ts';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-type MarkMatch = string | ((name: string) => boolean);
+import { collectMarks } from './marks.ts';
+import { installProbe } from './probe.ts';
+import { embeddedJourney, hostedClientSize, hostedJourney } from './hosted.ts';
+import {
+  HOSTED_KEYS,
+  median,
+  PROVER_KEYS,
+  STEP_KEYS,
+  WALLET_KEYS,
+  writeReport,
+  type BenchResult,
+  type EmbeddedSample,
+  type HostedSample,
+} from './report.ts';
+import { APPS, BUILT_IN_URL, MOCK, PROVER_DELAY_MS, PROVIDER_HOSTS, SETTINGS, type App } from './settings.ts';
 
 /** One page with the probe; marks arrive as they happen, from every document the page shows. */
 async function openPage(browser: Browser, app: App | 'builtIn') {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const marks: ProbeMark[] = [];
-  const waiters = new Set<() => void>();
-  await page.exposeBinding('__benchReport', (_, mark: ProbeMark) => {
-    marks.push(mark);
-    waiters.forEach((wake) => wake());
-  });
+  const { marks, waitMark } = await collectMarks(page, app);
   await page.addInitScript(installProbe);
-  /** The first mark matching `match` after index `after`, as soon as the page reports it. */
-  const waitMark = (match: MarkMatch, after = 0, timeout = 30_000) =>
-    new Promise<ProbeMark>((resolve, reject) => {
-      const matches = typeof match === 'string' ? (name: string) => name === match : match;
-      const check = () => {
-        const found = marks.slice(after).find((mark) => matches(mark.name));
-        if (!found) return;
-        cleanup();
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new Error(`no "${String(match)}" mark on ${app}`));
-      }, timeout);
-      const cleanup = () => {
-        clearTimeout(timer);
-        waiters.delete(check);
-      };
-      waiters.add(check);
-      check();
-    });
   return { context, page, marks, waitMark };
 }
 
@@ -71,14 +53,9 @@ async function openPage(browser: Browser, app: App | 'builtIn') {
  */
 async function answerProvidersWithMock(page: Page) {
   const cdp = await page.context().newCDPSession(page);
-  const providers: Record<string, string> = {
-    'accounts.google.com': 'google',
-    'www.facebook.com': 'facebook',
-    'id.twitch.tv': 'twitch',
-  };
   const answer = async ({ requestId, request }: PausedRequest) => {
     const url = new URL(request.url);
-    const mockUrl = `${MOCK}/idp/${providers[url.host]}/authorize${url.search}`;
+    const mockUrl = `${MOCK}/idp/${PROVIDER_HOSTS[url.host]}/authorize${url.search}`;
     if (SETTINGS.redirectProviders) {
       await cdp.send('Fetch.fulfillRequest', {
         requestId,
@@ -111,7 +88,7 @@ async function answerProvidersWithMock(page: Page) {
       void cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'Failed' }).catch(() => {});
     });
   });
-  await cdp.send('Fetch.enable', { patterns: Object.keys(providers).map((host) => ({ urlPattern: `https://${host}/*` })) });
+  await cdp.send('Fetch.enable', { patterns: Object.keys(PROVIDER_HOSTS).map((host) => ({ urlPattern: `https://${host}/*` })) });
 }
 
 interface PausedRequest {
@@ -404,6 +381,32 @@ function mediansOf<T extends object, K extends keyof T>(runs: Record<App, T[]>, 
 
 const APP_NAMES: App[] = ['ours', 'peer'];
 
+/**
+ * The wallet section (bench/hosted.ts): hosted and embedded journeys after a warm-up of
+ * each, alternating as the apps' (which mode goes first alternates); medians; the client's bytes.
+ */
+async function walletSection(browser: Browser, runs: number): Promise<NonNullable<BenchResult['hostedWallet']>> {
+  await hostedJourney(browser);
+  await embeddedJourney(browser);
+  const hosted: HostedSample[] = [];
+  const embedded: EmbeddedSample[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const mode of i % 2 === 0 ? ['hosted', 'embedded'] : ['embedded', 'hosted']) {
+      if (mode === 'hosted') hosted.push(await hostedJourney(browser));
+      else embedded.push(await embeddedJourney(browser));
+    }
+    console.log(`  wallet run ${i + 1}/${runs}`);
+  }
+  const medians = <K extends string>(samples: Record<K, number>[], keys: readonly K[]) =>
+    Object.fromEntries(keys.map((key) => [key, median(samples.map((sample) => sample[key]))])) as Record<K, number>;
+  return {
+    runs,
+    medians: { hosted: medians(hosted, HOSTED_KEYS), embedded: medians(embedded, WALLET_KEYS) },
+    samples: { hosted, embedded },
+    client: await hostedClientSize(),
+  };
+}
+
 /** Runs every measurement against the servers Playwright started, and writes the report. */
 export async function runBenchmark(browser: Browser) {
   console.log('Warm-up…');
@@ -418,6 +421,8 @@ export async function runBenchmark(browser: Browser) {
     `prover run (${PROVER_DELAY_MS} ms)`,
   );
   await setProofDelay(SETTINGS.proofDelayMs);
+  console.log('Wallet: hosted and embedded…');
+  const hostedWallet = await walletSection(browser, SETTINGS.runs);
 
   const encryption = await (async () => {
     const { context, page } = await openPage(browser, 'peer');
@@ -480,6 +485,7 @@ export async function runBenchmark(browser: Browser) {
     ) as BenchResult['scripts'],
     encryption,
     cycles: cycleResult,
+    hostedWallet,
   };
   const table = writeReport(result);
   console.log(`\n${table}`);

@@ -29,7 +29,7 @@ export const SETTINGS = {
   redirectProviders: process.env.BENCH_REDIRECT_PROVIDERS === '1',
 };
 
-export const PORTS = { mock: 5299, ours: 4273, peer: 4274, builtIn: 4275 };
+export const PORTS = { mock: 5299, ours: 4273, peer: 4274, builtIn: 4275, hostedWallet: 4276, hostedDapp: 4277 };
 export const KEY = 'enoki_public_bench';
 export const MOCK = `http://127.0.0.1:${PORTS.mock}`;
 const CLIENT_IDS = {
@@ -64,3 +64,24 @@ export const APPS = {
 } as const;
 export type App = keyof typeof APPS;
 export const BUILT_IN_URL = `http://localhost:${PORTS.builtIn}/`;
+/**
+ * The hosted wallet's section: the example dApp (dapp.html) in both modes, on our real-mode
+ * build. Embedded: the dApp page of ours' own build (no VITE_WALLET_URL), served with it.
+ * Hosted: the dApp built again with VITE_WALLET_URL, on another site (127.0.0.1, not
+ * localhost), and the wallet at the wallet's address: ours' build once more, served alike
+ * on a port of its own, so the window is the app the other figures measure.
+ */
+export const HOSTED = {
+  walletUrl: `http://localhost:${PORTS.hostedWallet}`,
+  dappUrl: `http://127.0.0.1:${PORTS.hostedDapp}/dapp.html`,
+  dappDist: 'dist-bench-hosted-dapp',
+  embeddedDappUrl: `${APPS.ours.url}dapp.html`,
+} as const;
+/** The hosted dApp's build: real mode as the others, with the wallet's address. Only its page (vite.config.ts's otherPages). */
+export const HOSTED_DAPP_ENV = { ...REAL_MODE_ENV, VITE_WALLET_URL: HOSTED.walletUrl, ZKLOGIN_PAGE_BUILD: 'dapp.html' };
+/** The providers' real addresses, which both apps send the visitor to, and the mock provider's name for each. */
+export const PROVIDER_HOSTS: Record<string, string> = {
+  'accounts.google.com': 'google',
+  'www.facebook.com': 'facebook',
+  'id.twitch.tv': 'twitch',
+};
