@@ -130,11 +130,14 @@ test('connect from the dApp: the window signs in and asks; after a reload a sile
   const kept = await dappStorage(page, context);
   expect(kept.databases).toEqual([]);
   expect(kept.cookies).toEqual([]);
-  expect(JSON.parse(kept.web)).toEqual({
-    local: {
-      [`sui-zklogin-wallet:${WALLET}:google`]: JSON.stringify({ address: account.address, publicKey: account.publicKey }),
-    },
-    session: {},
+  const web = JSON.parse(kept.web) as { local: Record<string, string>; session: Record<string, string> };
+  expect(web.session).toEqual({});
+  expect(Object.keys(web.local)).toEqual([`sui-zklogin-wallet:${WALLET}:google`]);
+  // The public account, and when the session it was given in ends: nothing else.
+  expect(JSON.parse(web.local[`sui-zklogin-wallet:${WALLET}:google`]!)).toEqual({
+    address: account.address,
+    publicKey: account.publicKey,
+    sessionEnds: expect.any(Number),
   });
   for (const secret of ['eyJ', 'suiprivkey', 'proof', 'jwt', 'randomness']) expect(kept.web).not.toContain(secret);
 });
@@ -238,6 +241,8 @@ test('a second dApp origin connects without a second sign-in; after Disconnect a
     ok: false,
     error: 'This site is no longer connected to your wallet: connect again to use it.',
   });
+  // The dApp closes the answered window.
+  await expect.poll(() => refused.window.isClosed()).toBe(true);
   // It forgot the account: a silent connect answers none, and opens nothing.
   const windows = context.pages().length;
   expect(await accountsOf(connect(page, GOOGLE, true))).toEqual([]);

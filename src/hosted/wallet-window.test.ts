@@ -13,7 +13,7 @@ import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import { WALLET_REFUSALS } from '../wallet/wallet-refusals.ts';
 import { connectedSites } from './connected-sites.ts';
 import { sitePauses } from './site-pauses.ts';
-import { serveDappRequest, SITE_DISCONNECTED } from './wallet-window.ts';
+import { OTHER_ACCOUNT_AT_WALLET, serveDappRequest, SITE_DISCONNECTED } from './wallet-window.ts';
 
 const SITE = 'https://dapp.example';
 const MESSAGE: WalletWindowRequest = {
@@ -76,13 +76,15 @@ describe("the hosted wallet's window", () => {
   it('a connect is approved in the dialog: the site gets the public account and is kept as connected', async () => {
     const { actor, asked } = await wallet(['approve']);
     const { answers } = await serve(actor, { kind: 'connect', provider: 'google' });
-    expect(answers).toEqual([{ ok: true, value: { address: SESSION.address, publicKey: SESSION.publicKey } }]);
+    expect(answers).toEqual([
+      { ok: true, value: { address: SESSION.address, publicKey: SESSION.publicKey, sessionEnds: SESSION.expiresAt } },
+    ]);
     expect(asked).toHaveLength(1);
-    expect(connectedSites().isConnected(SITE, 'google', SESSION.address)).toBe(true);
+    expect(connectedSites().isConnected(SITE, 'google', SESSION.address, SESSION.expiresAt)).toBe(true);
   });
 
   it("a connected site's message is put to the visitor and signed once approved", async () => {
-    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address });
+    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
     const { actor } = await wallet(['approve']);
     const { answers } = await serve(actor, MESSAGE);
     expect(answers).toEqual([{ ok: true, value: expect.objectContaining({ signature: expect.stringMatching(/^signed:/) }) }]);
@@ -96,16 +98,33 @@ describe("the hosted wallet's window", () => {
     expect(asked).toEqual([]);
   });
 
+  it('a site connected in an earlier session (since signed out, or ended) is asked about again', async () => {
+    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt - 1 });
+    const { actor, asked } = await wallet();
+    const { answers, said } = await serve(actor, MESSAGE);
+    expect(said.some((text) => text.includes('Connect it again'))).toBe(true);
+    expect(answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
+    expect(asked).toEqual([]);
+  });
+
+  it('a request for another account than the wallet holds now tells the site to connect again', async () => {
+    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
+    const { actor, asked } = await wallet();
+    const { answers } = await serve(actor, { ...MESSAGE, address: `0x${'cd'.repeat(32)}` });
+    expect(answers).toEqual([{ ok: false, error: OTHER_ACCOUNT_AT_WALLET, disconnected: true }]);
+    expect(asked).toEqual([]);
+  });
+
   it('connected again from that offer, the connect and then the request are each approved', async () => {
     const { actor, asked } = await wallet(['approve', 'approve']);
     const { answers } = await serve(actor, MESSAGE, { offer: true });
     expect(asked).toHaveLength(2);
     expect(answers[0]).toMatchObject({ ok: true });
-    expect(connectedSites().isConnected(SITE, 'google', SESSION.address)).toBe(true);
+    expect(connectedSites().isConnected(SITE, 'google', SESSION.address, SESSION.expiresAt)).toBe(true);
   });
 
   it("three rejections within a minute pause the site's requests for a minute, across windows, without a dialog; an approval resets", async () => {
-    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address });
+    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
     // The test's own clock, made now: each window's machine starts afresh, the pause is kept by site.
     let now = 1_000_000;
     const pauses = sitePauses(localStorage, () => now);

@@ -33,6 +33,13 @@ export const SIGNED_OUT_AT_WALLET = 'You signed out of the wallet: connect again
 export const otherProviderAtWallet = (signedInWith: Provider, asked: Provider) =>
   `Your wallet is signed in with ${PROVIDER_LABELS[signedInWith]}: sign out there first to connect with ${PROVIDER_LABELS[asked]}.`;
 
+/** Ours: the wallet is signed in with another account than the one the site was given. */
+export const OTHER_ACCOUNT_AT_WALLET =
+  'Your wallet is signed in with another account than the one this site was given: connect again to use it.';
+
+/** When this window's session ends: the connections approved in it last as long. */
+const sessionEndsOf = (actor: SignInActorRef) => actor.getSnapshot().context.expiresAt ?? 0;
+
 /** A refusal because the site is no longer connected here: the dApp's client then forgets the account it kept. */
 class SiteNotConnected extends Error {}
 
@@ -96,8 +103,8 @@ async function connect(actor: SignInActorRef, origin: string, provider: Provider
   );
   const approved = output && 'account' in output ? output.account : null;
   if (!approved) throw new Error(SIGNED_OUT_AT_WALLET);
-  connectedSites().connect({ origin, provider, address: approved.address });
-  return { address: approved.address, publicKey: approved.publicKey };
+  connectedSites().connect({ origin, provider, address: approved.address, sessionEnds: sessionEndsOf(actor) });
+  return { address: approved.address, publicKey: approved.publicKey, sessionEnds: sessionEndsOf(actor) };
 }
 
 async function sign(
@@ -108,7 +115,9 @@ async function sign(
   notice.say(`${origin} asks ${ASKS[request.kind]}.`);
   const snapshot = await waitFor(actor, settled, { timeout: Infinity });
   const account = accountData(snapshot, request.provider);
-  if (!account || !connectedSites().isConnected(origin, request.provider, account.address)) {
+  // Signed in with another account than the one the site was given: the site connects again, from its side.
+  if (account && account.address !== request.address) throw new SiteNotConnected(OTHER_ACCOUNT_AT_WALLET);
+  if (!account || !connectedSites().isConnected(origin, request.provider, account.address, sessionEndsOf(actor))) {
     // Disconnected here, or signed out: the visitor may connect the site again, and then answer.
     const why = account
       ? `You disconnected ${origin} from your wallet.`

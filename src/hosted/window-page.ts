@@ -98,10 +98,22 @@ function connectedSitesList(): void {
   window.addEventListener('storage', render);
 }
 
+/** A renewal ("Stay signed in") seen here keeps the sites connected in the session it replaces. */
+function carryConnectionsOverRenewals(actor: SignInActorRef): void {
+  let last = { address: actor.getSnapshot().context.address, ends: actor.getSnapshot().context.expiresAt };
+  actor.subscribe(({ context: { address, expiresAt } }) => {
+    if (address && address === last.address && expiresAt && last.ends && expiresAt !== last.ends) {
+      connectedSites().renewed(address, last.ends, expiresAt);
+    }
+    last = { address, ends: expiresAt };
+  });
+}
+
 /** `openedWith`: the fragment the page was opened with, as the boot read it before the machine took the address bar. */
 export function startWalletWindow(actor: SignInActorRef, config: AppConfig, openedWith: string): void {
   // The wallet's dialog is on this page from the start: the request may need it at once.
   registerWalletsOver({ actor, network: config.network });
+  carryConnectionsOverRenewals(actor);
   let request: ReturnType<typeof receiveDappRequest>;
   try {
     request = receiveDappRequest({ ...browserWalletHost(), hash: openedWith });

@@ -10,6 +10,10 @@ import type { WalletConnectOutput, WalletSessionOutput } from '../../core/sign-i
 import type { ZkLoginAccountSigner } from '../zklogin/zklogin-signature.ts';
 import type { SuiNode } from './sui-node.ts';
 
+/** Ours: the account stored now is not the one the visitor approved the request for. */
+export const ACCOUNT_CHANGED =
+  'The account changed before the request was signed (another window signed in), so nothing was signed.';
+
 export interface WalletDependencies {
   node: SuiNode;
   /** The zkLogin signer of the stored session (refused with the catalogue's messages). */
@@ -38,6 +42,9 @@ export function createWalletOperations({
       if (input.kind === 'getSession') return walletSession(input.address);
       if (input.kind === 'connect') return walletAccount(input.address);
       const zkSigner = await signer();
+      // The stored session is read afresh: another window of the wallet may have signed in
+      // with another account meanwhile. Only the account the visitor approved for signs.
+      if (zkSigner.toSuiAddress() !== input.address) throw new Error(ACCOUNT_CHANGED);
       if (input.kind === 'signPersonalMessage') {
         const { bytes, signature } = await zkSigner.signPersonalMessage(fromBase64(input.message));
         return { bytes, signature };

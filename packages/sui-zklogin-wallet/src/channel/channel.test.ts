@@ -7,8 +7,16 @@ import {
   type ReceivedMessage,
   type WalletWindowRequest,
 } from './messages.ts';
-import { createWalletChannel, REJECTED, WALLET_BUSY, WINDOW_BLOCKED, walletWindowUrl, type DappHost } from './dapp-side.ts';
-import { claimedOrigin, NOT_OPENED_BY_A_DAPP, receiveDappRequest, type WalletHost } from './wallet-side.ts';
+import {
+  createWalletChannel,
+  REJECTED,
+  REQUEST_REFUSED,
+  WALLET_BUSY,
+  WINDOW_BLOCKED,
+  walletWindowUrl,
+  type DappHost,
+} from './dapp-side.ts';
+import { ANSWER_TOO_LARGE, claimedOrigin, NOT_OPENED_BY_A_DAPP, receiveDappRequest, type WalletHost } from './wallet-side.ts';
 
 const DAPP = 'https://dapp.example';
 const WALLET = 'https://wallet.example';
@@ -152,7 +160,7 @@ describe('the hosted wallet channel', () => {
     const arrived = await receiveDappRequest(page.walletHost());
     arrived.answer({ ok: true, value: 'x'.repeat(ANSWER_CAP_BYTES) });
     arrived.answer({ ok: true, value: 'second' });
-    await expect(asked).rejects.toThrow("The wallet's answer is too large to send back to the site.");
+    await expect(asked).rejects.toThrow(ANSWER_TOO_LARGE);
     expect(page.posted.filter(({ to, data }) => to === 'dapp' && (data as { type: string }).type === 'answer')).toHaveLength(1);
   });
 
@@ -192,6 +200,25 @@ describe('the hosted wallet channel', () => {
     for (const claim of ['https://dapp.example/path', 'javascript:alert(1)', 'null', '*', 'https://dapp.example/']) {
       expect(claimedOrigin(`#${new URLSearchParams({ origin: claim })}`), claim).toBeNull();
     }
+  });
+
+  it('a request the window would drop (over the cap, or malformed) is refused before any window opens', async () => {
+    const page = browser();
+    const channel = createWalletChannel(WALLET, page.dappHost);
+    await expect(channel.ask({ ...SIGN, message: 'x'.repeat(REQUEST_CAP_BYTES) })).rejects.toThrow(REQUEST_REFUSED);
+    await expect(channel.ask({ ...SIGN, chain: 'sui:Testnet' })).rejects.toThrow(REQUEST_REFUSED);
+    expect(page.popup.urls).toEqual([]);
+    // Not left busy: the next request opens its window.
+    void channel.ask(SIGN);
+    expect(page.popup.urls).toHaveLength(1);
+  });
+
+  it('an answer that is not plain data goes as an error, so the dApp still hears', async () => {
+    const page = browser();
+    const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
+    const arrived = await receiveDappRequest(page.walletHost());
+    arrived.answer({ ok: true, value: { amount: 1n } });
+    await expect(asked).rejects.toThrow(ANSWER_TOO_LARGE);
   });
 
   it('the ready word carries nothing but the tag', () => {

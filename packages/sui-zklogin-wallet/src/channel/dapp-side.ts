@@ -10,8 +10,10 @@
 import {
   ANSWER_CAP_BYTES,
   readMessage,
+  REQUEST_CAP_BYTES,
   requestMessage,
   ToDapp,
+  ToWallet,
   type ReceivedMessage,
   type WalletWindowRequest,
 } from './messages.ts';
@@ -20,6 +22,8 @@ import {
 export const REJECTED = 'The visitor rejected the request.';
 /** Ours: `window.open` gave nothing (a pop-up blocker, or no click to open it from). */
 export const WINDOW_BLOCKED = "The browser blocked the wallet's window. Allow pop-ups for this site, or ask again from a click.";
+/** Ours: a request the wallet's window would not take (over the channel's cap, or of no shape it knows). */
+export const REQUEST_REFUSED = 'This request is too large or malformed for the wallet, so it was not sent.';
 /** Ours: one window at a time, as the embedded wallet takes one request at a time. */
 export const WALLET_BUSY = 'The wallet is already asking the visitor about another request: answer it first.';
 
@@ -83,10 +87,13 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
   /** Opens the window at once (call it in the visitor's click), and settles with the window's answer. */
   const ask = (request: WalletWindowRequest): Promise<unknown> => {
     if (busy) return Promise.reject(new Error(WALLET_BUSY));
+    const requestId = crypto.randomUUID();
+    // Checked as the window will check it: one it would drop must not leave the dApp waiting.
+    const outgoing = requestMessage(requestId, request);
+    if (!readMessage(ToWallet, outgoing, REQUEST_CAP_BYTES)) return Promise.reject(new Error(REQUEST_REFUSED));
     const popup = host.open(walletWindowUrl(walletUrl, host.origin));
     if (!popup) return Promise.reject(new Error(WINDOW_BLOCKED));
     busy = true;
-    const requestId = crypto.randomUUID();
     return new Promise((resolve, reject) => {
       let closedReads = 0;
       const finish = () => {
@@ -99,7 +106,7 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         if (origin !== walletOrigin || source !== popup) return;
         const message = readMessage(ToDapp, data, ANSWER_CAP_BYTES);
         if (!message) return;
-        if (message.type === 'ready') return popup.postMessage(requestMessage(requestId, request), walletOrigin);
+        if (message.type === 'ready') return popup.postMessage(outgoing, walletOrigin);
         if (message.requestId !== requestId) return;
         finish();
         popup.close();

@@ -11,6 +11,7 @@ import {
   readMessage,
   readyMessage,
   REQUEST_CAP_BYTES,
+  ToDapp,
   ToWallet,
   type ReceivedMessage,
   type WalletWindowAnswer,
@@ -20,7 +21,7 @@ import {
 /** Ours: the window was opened some other way than by a dApp's page (typed in, or a link). */
 export const NOT_OPENED_BY_A_DAPP = 'This window answers a dApp that opened it; it was not opened by one.';
 /** Ours: an answer the channel would refuse to carry. */
-export const ANSWER_TOO_LARGE = "The wallet's answer is too large to send back to the site.";
+export const ANSWER_TOO_LARGE = "The wallet's answer is too large (or not plain data) to send back to the site.";
 
 /** The page that opened this window, as the window holds it. */
 export interface OpenerRef {
@@ -82,10 +83,13 @@ export function receiveDappRequest(host: WalletHost = browserWalletHost()): Prom
         request: received.request,
         answer: (answer) => {
           if (answered) return;
-          answered = true;
+          // An answer the channel cannot carry (too large, or not plain data) goes as an error: the dApp always hears.
           const sent = answerMessage(received.requestId, answer);
-          const fits = JSON.stringify(sent).length <= ANSWER_CAP_BYTES;
-          opener.postMessage(fits ? sent : answerMessage(received.requestId, { ok: false, error: ANSWER_TOO_LARGE }), origin);
+          const carried = readMessage(ToDapp, sent, ANSWER_CAP_BYTES)
+            ? sent
+            : answerMessage(received.requestId, { ok: false, error: ANSWER_TOO_LARGE });
+          opener.postMessage(carried, origin);
+          answered = true;
         },
       });
     });

@@ -12,14 +12,18 @@ import { rememberedAccounts } from './remembered-accounts.ts';
 const WALLET = 'https://wallet.example';
 const ADDRESS = `0x${'ab'.repeat(32)}`;
 const PUBLIC_KEY = btoa(String.fromCharCode(...new Uint8Array(33).fill(7)));
+/** The test's own clock: the session the account was given in ends at 2,000,000. */
+const SESSION_ENDS = 2_000_000;
+const ACCOUNT = { address: ADDRESS, publicKey: PUBLIC_KEY, sessionEnds: SESSION_ENDS };
 
-function walletWith(answer: (request: WalletWindowRequest) => unknown) {
+function walletWith(answer: (request: WalletWindowRequest) => unknown, now = () => 1_000_000) {
   const asked: WalletWindowRequest[] = [];
   const memory = rememberedAccounts(WALLET);
   const wallet = new HostedZkLoginWallet({
     provider: 'google',
     chain: 'sui:testnet',
     memory,
+    now,
     ask: async (request) => {
       asked.push(request);
       return answer(request);
@@ -83,7 +87,7 @@ describe('the hosted client', () => {
   });
 
   it('a silent connect opens nothing and answers what an approved connect remembered, on this origin only', async () => {
-    const first = walletWith(() => ({ address: ADDRESS, publicKey: PUBLIC_KEY }));
+    const first = walletWith(() => ACCOUNT);
     expect((await first.wallet.features['standard:connect'].connect({ silent: true })).accounts).toEqual([]);
     expect(first.asked).toEqual([]);
 
@@ -91,9 +95,7 @@ describe('the hosted client', () => {
     expect(first.asked).toEqual([{ kind: 'connect', provider: 'google' }]);
     expect(accounts.map((account) => account.address)).toEqual([ADDRESS]);
     // What the page keeps: the public account, nothing else.
-    expect(Object.entries(localStorage)).toEqual([
-      [`sui-zklogin-wallet:${WALLET}:google`, JSON.stringify({ address: ADDRESS, publicKey: PUBLIC_KEY })],
-    ]);
+    expect(Object.entries(localStorage)).toEqual([[`sui-zklogin-wallet:${WALLET}:google`, JSON.stringify(ACCOUNT)]]);
 
     // After a reload: a new client answers a silent connect from it, without a window.
     const reloaded = walletWith(() => {
@@ -104,9 +106,22 @@ describe('the hosted client', () => {
     expect(reloaded.asked).toEqual([]);
   });
 
+  it('a silent connect after the session it was given in has ended answers none, and forgets it', async () => {
+    const first = walletWith(() => ACCOUNT);
+    await first.wallet.features['standard:connect'].connect();
+    const later = walletWith(
+      () => {
+        throw new Error('no window may open');
+      },
+      () => SESSION_ENDS,
+    );
+    expect((await later.wallet.features['standard:connect'].connect({ silent: true })).accounts).toEqual([]);
+    expect(later.memory.read('google')).toBeNull();
+  });
+
   it('a refusal that says the site is disconnected forgets the account: the next silent connect answers none', async () => {
     const { wallet, memory } = walletWith((request) => {
-      if (request.kind === 'connect') return { address: ADDRESS, publicKey: PUBLIC_KEY };
+      if (request.kind === 'connect') return ACCOUNT;
       throw new WalletRefusal('This site is no longer connected to your wallet.', true);
     });
     const [account] = (await wallet.features['standard:connect'].connect()).accounts;
@@ -123,7 +138,7 @@ describe('the hosted client', () => {
   it("carries each request's own fields to the window, and checks the answer", async () => {
     const { wallet, asked } = walletWith((request) =>
       request.kind === 'connect'
-        ? { address: ADDRESS, publicKey: PUBLIC_KEY }
+        ? ACCOUNT
         : request.kind === 'signAndExecuteTransaction'
           ? { bytes: 'Yg==', signature: 'cw==', digest: 'd', effects: 'ZQ==' }
           : { bytes: 'Yg==', signature: 'cw==' },
@@ -153,7 +168,7 @@ describe('the hosted client', () => {
   });
 
   it('refuses a request for an account it did not give, and an answer it cannot read', async () => {
-    const { wallet, asked } = walletWith(() => ({ address: ADDRESS, publicKey: PUBLIC_KEY }));
+    const { wallet, asked } = walletWith(() => ACCOUNT);
     const stranger = { address: `0x${'cd'.repeat(32)}` } as never;
     await expect(
       wallet.features['sui:signPersonalMessage'].signPersonalMessage({ account: stranger, message: new Uint8Array() }),

@@ -29,10 +29,10 @@ import * as v from 'valibot';
 import { WalletRefusal } from '../channel/dapp-side.ts';
 import type { WalletWindowRequest } from '../channel/messages.ts';
 import { FEATURE_VERSIONS, PROVIDER_LABELS, WALLET_VERSION, walletIcon, walletName, type Provider } from '../identity.ts';
-import { rememberedAccounts, type RememberedAccount } from './remembered-accounts.ts';
+import { rememberedAccounts, RememberedAccountSchema, type RememberedAccount } from './remembered-accounts.ts';
 
 /** What the window answers each request with, checked before the dApp gets it. */
-const AccountAnswer = v.strictObject({ address: v.string(), publicKey: v.string() });
+const AccountAnswer = RememberedAccountSchema;
 const Signed = v.object({ bytes: v.string(), signature: v.string() });
 const Executed = v.object({ bytes: v.string(), signature: v.string(), digest: v.string(), effects: v.string() });
 const Session = v.nullable(v.record(v.string(), v.unknown()));
@@ -60,6 +60,8 @@ export interface HostedWalletOptions {
   ask: (request: WalletWindowRequest) => Promise<unknown>;
   /** Where the approved public account is remembered on this origin (by wallet origin and provider). */
   memory: ReturnType<typeof rememberedAccounts>;
+  /** The time, for a remembered account's session end (Date.now; a test's own clock). */
+  now: () => number;
 }
 
 export class HostedZkLoginWallet implements Wallet {
@@ -67,6 +69,7 @@ export class HostedZkLoginWallet implements Wallet {
   readonly #chain: IdentifierString;
   readonly #ask: HostedWalletOptions['ask'];
   readonly #memory: HostedWalletOptions['memory'];
+  readonly #now: () => number;
   readonly #listeners = new Set<StandardEventsListeners['change']>();
   #account: ReadonlyWalletAccount | null = null;
 
@@ -75,6 +78,7 @@ export class HostedZkLoginWallet implements Wallet {
     this.#chain = options.chain;
     this.#ask = options.ask;
     this.#memory = options.memory;
+    this.#now = options.now;
   }
 
   get version() {
@@ -151,12 +155,15 @@ export class HostedZkLoginWallet implements Wallet {
 
   #connect = async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
     if (input?.silent) {
-      this.#show(this.#memory.read(this.#provider));
+      // What the site was given, while the session it was given in lasts: after its end, none.
+      const remembered = this.#memory.read(this.#provider);
+      if (remembered && remembered.sessionEnds <= this.#now()) this.#forget();
+      else this.#show(remembered);
       return { accounts: this.accounts };
     }
     const account = read(AccountAnswer, await this.#request({ kind: 'connect', provider: this.#provider }));
-    this.#memory.remember(this.#provider, account);
     this.#show(account);
+    this.#memory.remember(this.#provider, account);
     return { accounts: this.accounts };
   };
 

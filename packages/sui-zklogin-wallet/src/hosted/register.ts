@@ -27,7 +27,7 @@ export function registerZkLoginWallets({ walletUrl, network = 'testnet', provide
   const channel = createWalletChannel(walletUrl);
   const memory = rememberedAccounts(channel.walletOrigin);
   const wallets = providers.map(
-    (provider) => new HostedZkLoginWallet({ provider, chain: `sui:${network}`, ask: channel.ask, memory }),
+    (provider) => new HostedZkLoginWallet({ provider, chain: `sui:${network}`, ask: channel.ask, memory, now: Date.now }),
   );
   return { wallets, unregister: announceWallets(wallets) };
 }

@@ -1,15 +1,17 @@
 /**
  * The public account an approved connect gave this site, remembered on the site's own
- * origin (localStorage), by wallet and provider: the address and the public key, nothing
- * else. A silent connect answers from it without opening the wallet's window: a frame of
+ * origin (localStorage), by wallet and provider: the address, the public key and when the
+ * session ends, nothing else. A silent connect answers from it without opening the wallet's window: a frame of
  * the wallet could not tell, as browsers keep a third-party frame's storage apart by site.
  */
 import * as v from 'valibot';
 import type { Provider } from '../identity.ts';
 
-const RememberedAccountSchema = v.strictObject({
+/** The account a connect gives a site: its public part, and when the session it was given in ends. */
+export const RememberedAccountSchema = v.strictObject({
   address: v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/)),
   publicKey: v.pipe(v.string(), v.base64()),
+  sessionEnds: v.number(),
 });
 export type RememberedAccount = v.InferOutput<typeof RememberedAccountSchema>;
 
@@ -40,7 +42,11 @@ export function rememberedAccounts(walletOrigin: string, storage: Storage | null
       }, null),
     remember: (provider: Provider, account: RememberedAccount) =>
       attempt(
-        () => storage?.setItem(key(provider), JSON.stringify({ address: account.address, publicKey: account.publicKey })),
+        () =>
+          storage?.setItem(
+            key(provider),
+            JSON.stringify({ address: account.address, publicKey: account.publicKey, sessionEnds: account.sessionEnds }),
+          ),
         undefined,
       ),
     forget: (provider: Provider) => attempt(() => storage?.removeItem(key(provider)), undefined),
