@@ -27,13 +27,29 @@ import './ui/styles.css';
  * signs in through a window of its own: this one must never leave, or its link to the dApp
  * would go with it.
  */
-const walletWindow = window.location.pathname.endsWith('/wallet.html');
+// Marked by the page itself (wallet.html), not its path: a host may serve it as /wallet.
+const walletWindow = document.documentElement.dataset.page === 'wallet-window';
 /**
  * The fragment the dApp's page opened the wallet's window with (`#origin=…`): taken out of
  * the address bar at once, so that the machine never reads it as a provider's answer.
  */
-const openedWith = walletWindow && !isSignInWindow ? window.location.hash : '';
+const openedWith = walletWindow && !isSignInWindow ? keptOpenedWith(window.location.hash) : '';
 if (openedWith) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+
+/**
+ * The window's `#origin=…`, kept in this window's own sessionStorage: a reload (the fragment
+ * is gone from the address bar by then) still serves the dApp, which posts its request again
+ * when the window says it is ready.
+ */
+function keptOpenedWith(hash: string): string {
+  const KEY = 'zklogin-wallet:opened-with';
+  try {
+    if (hash) sessionStorage.setItem(KEY, hash);
+    return hash || (sessionStorage.getItem(KEY) ?? '');
+  } catch {
+    return hash;
+  }
+}
 
 /** The longest the first paint waits for the restore or the callback's checks. */
 const FIRST_PAINT_WAIT_MS = 100;

@@ -27,7 +27,7 @@ const MESSAGE: WalletWindowRequest = {
 afterEach(() => localStorage.clear());
 
 /** A signed-in wallet, and a visitor who answers each question with the next of `answers`. */
-async function wallet(answers: ('approve' | 'reject')[] = []) {
+async function wallet(answers: ('approve' | 'reject' | 'ignore')[] = []) {
   const actor: SignInActorRef = createActor(stubbedMachine({ restoreSession: restoresTo('signed-in') }), {
     input: { chain: 'sui:testnet' },
   });
@@ -38,6 +38,7 @@ async function wallet(answers: ('approve' | 'reject')[] = []) {
     if (!snapshot.can({ type: 'user.approve', requestId: request.requestId })) return;
     asked.push(request.requestId);
     const answer = answers.shift() ?? 'reject';
+    if (answer === 'ignore') return;
     queueMicrotask(() =>
       actor.send({ type: answer === 'approve' ? 'user.approve' : 'user.reject', requestId: request.requestId }),
     );
@@ -65,6 +66,22 @@ async function serve(
 }
 
 describe("the hosted wallet's window", () => {
+  it('the window closed while it asks counts as a rejection toward the pause', async () => {
+    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
+    const pauses = sitePauses(localStorage, () => 7_000_000);
+    for (let closed = 0; closed < 3; closed++) {
+      // Nobody answers the dialog: the visitor closes the window instead.
+      const { actor } = await wallet(['ignore']);
+      const answered = serve(actor, MESSAGE, { pauses });
+      await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
+      window.dispatchEvent(new Event('pagehide'));
+      actor.stop();
+      void answered;
+    }
+    expect(JSON.parse(localStorage.getItem('zklogin-wallet:rejections')!)).toEqual({ [SITE]: [7_000_000, 7_000_000, 7_000_000] });
+    expect(pauses.paused(SITE)).toBe(true);
+  });
+
   it('a paused site may still connect (a connect is never paused)', async () => {
     const pauses = sitePauses(localStorage, () => 5_000_000);
     for (let count = 0; count < 3; count++) pauses.rejected(SITE);

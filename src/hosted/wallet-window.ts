@@ -141,6 +141,9 @@ export async function serveDappRequest(
   pauses: ReturnType<typeof sitePauses> = sitePauses(localStorageOrNone(), Date.now),
 ): Promise<void> {
   const { origin, request } = dapp;
+  // Closing the window while it asks is the visitor's refusal too (the dApp hears "rejected"): it counts toward the pause.
+  const onHide = () => void (actor.getSnapshot().hasTag('awaiting-approval') && pauses.rejected(origin));
+  window.addEventListener('pagehide', onHide, { once: true });
   try {
     // A site whose last requests the visitor kept rejecting waits, as in the embedded wallet: no dialog meanwhile.
     if (request.kind !== 'connect' && pauses.paused(origin)) throw new Error(WALLET_REFUSALS.paused);
@@ -156,6 +159,8 @@ export async function serveDappRequest(
     if (message === WALLET_REFUSALS.rejected) pauses.rejected(origin);
     dapp.answer({ ok: false, error: message, ...(error instanceof SiteNotConnected ? { disconnected: true } : {}) });
     notice.say(`${origin} was told: ${message}`);
+  } finally {
+    window.removeEventListener('pagehide', onHide);
   }
 }
 

@@ -13,6 +13,7 @@ import {
   REQUEST_REFUSED,
   WALLET_BUSY,
   WINDOW_BLOCKED,
+  WINDOW_CUT_OFF,
   walletWindowUrl,
   type DappHost,
 } from './dapp-side.ts';
@@ -169,6 +170,7 @@ describe('the hosted wallet channel', () => {
     const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
     const settled = vi.fn();
     asked.then(settled, settled);
+    void receiveDappRequest(page.walletHost());
     page.popup.closed = true;
     page.tick();
     await Promise.resolve();
@@ -176,6 +178,15 @@ describe('the hosted wallet channel', () => {
     page.tick();
     await expect(asked).rejects.toThrow(REJECTED);
     expect(page.listening()).toBe(0);
+  });
+
+  it('a window that closes before it ever said it was ready says it may have been cut off by the page', async () => {
+    const page = browser();
+    const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
+    page.popup.closed = true;
+    page.tick();
+    page.tick();
+    await expect(asked).rejects.toThrow(WINDOW_CUT_OFF);
   });
 
   it('a blocked window rejects at once, saying so; a second request while a window is open is refused as busy', async () => {

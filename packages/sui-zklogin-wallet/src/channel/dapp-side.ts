@@ -24,6 +24,12 @@ export const REJECTED = 'The visitor rejected the request.';
 export const WINDOW_BLOCKED = "The browser blocked the wallet's window. Allow pop-ups for this site, or ask again from a click.";
 /** Ours: a request the wallet's window would not take (over the channel's cap, or of no shape it knows). */
 export const REQUEST_REFUSED = 'This request is too large or malformed for the wallet, so it was not sent.';
+/**
+ * Ours: the window closed before it ever said it was ready: the visitor closed it at once, or
+ * this page's window policy cut it off as it opened (COOP `same-origin`).
+ */
+export const WINDOW_CUT_OFF =
+  "The wallet's window closed before it could be asked: the visitor closed it, or this page's Cross-Origin-Opener-Policy cut it off (it must be unset or same-origin-allow-popups).";
 /** Ours: one window at a time, as the embedded wallet takes one request at a time. */
 export const WALLET_BUSY = 'The wallet is already asking the visitor about another request: answer it first.';
 
@@ -96,6 +102,7 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
     busy = true;
     return new Promise((resolve, reject) => {
       let closedReads = 0;
+      let ready = false;
       const finish = () => {
         busy = false;
         stopListening();
@@ -106,7 +113,10 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         if (origin !== walletOrigin || source !== popup) return;
         const message = readMessage(ToDapp, data, ANSWER_CAP_BYTES);
         if (!message) return;
-        if (message.type === 'ready') return popup.postMessage(outgoing, walletOrigin);
+        if (message.type === 'ready') {
+          ready = true;
+          return popup.postMessage(outgoing, walletOrigin);
+        }
         if (message.requestId !== requestId) return;
         finish();
         popup.close();
@@ -119,7 +129,7 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         closedReads = popup.closed ? closedReads + 1 : 0;
         if (closedReads < 2) return;
         finish();
-        reject(new WalletRefusal(REJECTED));
+        reject(new WalletRefusal(ready ? REJECTED : WINDOW_CUT_OFF));
       });
     });
   };
