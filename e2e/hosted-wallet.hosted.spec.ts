@@ -8,6 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
+import { Transaction } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
 import { expect, test } from './fixtures.ts';
 import {
@@ -269,4 +270,56 @@ test("the dApp's enoki:getSession opens the window and asks; Reject gives the dA
     jwt: expect.stringMatching(/^eyJ/),
     maxEpoch: expect.any(Number),
   });
+});
+
+/** The ids of the SUI coin objects `address` holds, read from the wallet's mock node as any client would. */
+async function coinsOf(page: Page, address: string): Promise<string[]> {
+  const response = await page.request.post(`${WALLET}/__mock/sui/graphql`, {
+    data: {
+      query:
+        'query($a: SuiAddress!) { address(address: $a) { objects(filter: { type: "0x2::coin::Coin<0x2::sui::SUI>" }) { nodes { address } } } }',
+      variables: { a: address },
+    },
+  });
+  const body = (await response.json()) as { data?: { address?: { objects?: { nodes?: { address: string }[] } } | null } };
+  return (body.data?.address?.objects?.nodes ?? []).map((node) => node.address);
+}
+
+test('a coin object sent whole: the window lists the object leaving, with its type, and approved it reaches the recipient', async ({
+  page,
+}) => {
+  await openDapp(page);
+  const account = await connectWithSignIn(page, 'Carol');
+  for (let coin = 0; coin < 2; coin++) {
+    const faucet = await page.request.post(`${WALLET}/__mock/sui/faucet/v2/gas`, {
+      data: { FixedAmountRequest: { recipient: account.address } },
+    });
+    expect(faucet.ok()).toBe(true);
+  }
+  // Two coins: the one sent is not the only one left to pay the gas.
+  await expect.poll(async () => (await coinsOf(page, account.address)).length).toBeGreaterThanOrEqual(2);
+  const coin = (await coinsOf(page, account.address)).at(-1)!;
+  const shortCoin = `${coin.slice(0, 6)}…${coin.slice(-4)}`;
+  const recipient = freshAddress();
+  const tx = new Transaction();
+  tx.transferObjects([tx.object(coin)], recipient);
+  const json = await tx.toJSON();
+
+  const { window, result } = await walletWindowOf(page, () =>
+    call(page, GOOGLE, 'sui:signAndExecuteTransaction', 'signAndExecuteTransaction', {
+      account: 'connected',
+      chain: 'sui:testnet',
+      transaction: json,
+    }),
+  );
+  const dialog = approvalDialog(window);
+  await expect(dialog.getByRole('list').first()).toHaveText(`Transfer 1 object (${shortCoin}) to ${recipient}`);
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'transferred to' })).toHaveText(
+    `0x2::coin::Coin<0x2::sui::SUI> ${shortCoin}: transferred to ${recipient}`,
+  );
+  const approve = dialog.getByRole('button', { name: 'Approve', exact: true });
+  await expect(approve).toBeEnabled();
+  await approve.click();
+  expect(((await result) as { ok: boolean }).ok).toBe(true);
+  expect(await coinsOf(page, recipient)).toEqual([coin]);
 });
