@@ -323,3 +323,40 @@ test('a coin object sent whole: the window lists the object leaving, with its ty
   expect(((await result) as { ok: boolean }).ok).toBe(true);
   expect(await coinsOf(page, recipient)).toEqual([coin]);
 });
+
+test('a blocked window: the dApp page offers "Continue in the wallet", and one real click there opens it and the request goes on', async ({
+  page,
+}) => {
+  await openDapp(page);
+  const account = await connectWithSignIn(page, 'Alice');
+  // The browser refuses the next window, as a pop-up blocker does for one not opened from a click.
+  await page.evaluate(() => {
+    const open = window.open.bind(window);
+    let refused = false;
+    window.open = (...args: Parameters<typeof window.open>) => {
+      if (refused) return open(...args);
+      refused = true;
+      return null;
+    };
+  });
+  const signing = call<{ bytes: string; signature: string }>(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', {
+    account: 'connected',
+    message: 'after a blocked window',
+  });
+  const prompt = page.getByRole('alertdialog', { name: 'The wallet’s window was blocked' });
+  await expect(prompt).toBeVisible();
+  expect(
+    (await new AxeBuilder({ page }).include('body > div:last-child').analyze()).violations.map((violation) => violation.id),
+  ).toEqual([]);
+  const opened = page.waitForEvent('popup');
+  await prompt.getByRole('button', { name: 'Continue in the wallet' }).click();
+  const walletWindow = await opened;
+  const dialog = approvalDialog(walletWindow);
+  await expect(dialog).toContainText('after a blocked window');
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  const signed = await signing;
+  expect(signed.ok, JSON.stringify(signed)).toBe(true);
+  const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
+  expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
+  await expect(prompt).toHaveCount(0);
+});

@@ -36,7 +36,8 @@ const SIGN: WalletWindowRequest = {
  * posted to its own origin (as postMessage's targetOrigin works), with the sender's origin
  * and window as the browser gives them.
  */
-function browser({ blocked = false } = {}) {
+function browser({ blocked = false, fromPrompt = false } = {}) {
+  const prompts: string[] = [];
   const dappListeners = new Set<(message: ReceivedMessage) => void>();
   const walletListeners = new Set<(message: ReceivedMessage) => void>();
   const timers = new Set<() => void>();
@@ -66,6 +67,13 @@ function browser({ blocked = false } = {}) {
       popup.urls.push(url);
       return popup;
     },
+    // The visitor's answer to the page's prompt: continue (the window opens in their click), or not.
+    promptToContinue: async (open) => {
+      prompts.push('asked');
+      if (!fromPrompt) return null;
+      blocked = false;
+      return open();
+    },
     listen: (on) => (dappListeners.add(on), () => dappListeners.delete(on)),
     every: (_ms, run) => (timers.add(run), () => timers.delete(run)),
   };
@@ -88,6 +96,7 @@ function browser({ blocked = false } = {}) {
     /** A message reaching the wallet's window from anyone. */
     toWallet: (message: ReceivedMessage) => deliver(walletListeners, message),
     tick: () => [...timers].forEach((run) => run()),
+    prompts,
     listening: () => dappListeners.size + walletListeners.size,
   };
 }
@@ -189,8 +198,21 @@ describe('the hosted wallet channel', () => {
     await expect(asked).rejects.toThrow(WINDOW_CUT_OFF);
   });
 
-  it('a blocked window rejects at once, saying so; a second request while a window is open is refused as busy', async () => {
-    await expect(createWalletChannel(WALLET, browser({ blocked: true }).dappHost).ask(SIGN)).rejects.toThrow(WINDOW_BLOCKED);
+  it('a blocked window: the page offers to continue in the wallet; declined, the request is refused saying so', async () => {
+    const declined = browser({ blocked: true });
+    await expect(createWalletChannel(WALLET, declined.dappHost).ask(SIGN)).rejects.toThrow(WINDOW_BLOCKED);
+    expect(declined.prompts).toEqual(['asked']);
+    expect(declined.listening()).toBe(0);
+
+    // Continued from the prompt: the window opens in that click, and the request goes on.
+    const continued = browser({ blocked: true, fromPrompt: true });
+    const asked = createWalletChannel(WALLET, continued.dappHost).ask(SIGN);
+    await expect.poll(() => continued.popup.urls.length).toBe(1);
+    (await receiveDappRequest(continued.walletHost())).answer({ ok: true, value: 'signed' });
+    await expect(asked).resolves.toBe('signed');
+  });
+
+  it('a second request while a window is open is refused as busy; answered, the channel is free again', async () => {
     const page = browser();
     const channel = createWalletChannel(WALLET, page.dappHost);
     const first = channel.ask(SIGN);
@@ -198,7 +220,6 @@ describe('the hosted wallet channel', () => {
     expect(page.popup.urls).toHaveLength(1);
     (await receiveDappRequest(page.walletHost())).answer({ ok: true, value: null });
     await expect(first).resolves.toBeNull();
-    // Free again once answered.
     void channel.ask(CONNECT);
     expect(page.popup.urls).toHaveLength(2);
   });

@@ -59,6 +59,11 @@ export interface DappHost {
   open(url: string): WalletWindowRef | null;
   listen(onMessage: (message: ReceivedMessage) => void): () => void;
   every(ms: number, run: () => void): () => void;
+  /**
+   * The browser blocked the window: asks the visitor, on the page, to continue in the wallet.
+   * `open` is called in their click (a gesture the browser lets open a window); null: they declined.
+   */
+  promptToContinue(open: () => WalletWindowRef | null): Promise<WalletWindowRef | null>;
 }
 
 export function browserDappHost(): DappHost {
@@ -74,7 +79,51 @@ export function browserDappHost(): DappHost {
       const timer = setInterval(run, ms);
       return () => clearInterval(timer);
     },
+    promptToContinue,
   };
+}
+
+/**
+ * A one-click prompt on the dApp's page, in a shadow root of its own so the page's styles
+ * cannot hide it: "Continue in the wallet" opens the window in the visitor's click.
+ */
+function promptToContinue(open: () => WalletWindowRef | null): Promise<WalletWindowRef | null> {
+  return new Promise((resolve) => {
+    const host = document.createElement('div');
+    host.style.setProperty('all', 'initial', 'important');
+    const root = host.attachShadow({ mode: 'open' });
+    const box = document.createElement('div');
+    box.setAttribute('role', 'alertdialog');
+    box.setAttribute('aria-label', 'The wallet’s window was blocked');
+    box.style.cssText =
+      'position:fixed;z-index:2147483647;right:1rem;bottom:1rem;max-width:22rem;padding:1rem;background:#fff;color:#0f172a;border:1px solid #94a3b8;border-radius:10px;box-shadow:0 8px 24px #0f172a33;font:15px/1.4 system-ui,sans-serif';
+    const text = document.createElement('p');
+    text.style.margin = '0 0 .75rem';
+    text.textContent = 'The browser blocked the wallet’s window. Continue there to answer this request.';
+    const button = (label: string, onPress: () => void) => {
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.textContent = label;
+      element.style.cssText = 'margin-left:.5rem;padding:.4rem .8rem;font:inherit;border-radius:6px;cursor:pointer';
+      element.addEventListener('click', (event) => {
+        if (!event.isTrusted) return;
+        host.remove();
+        onPress();
+      });
+      return element;
+    };
+    const actions = document.createElement('div');
+    actions.style.textAlign = 'right';
+    actions.append(
+      button('Cancel', () => resolve(null)),
+      button('Continue in the wallet', () => resolve(open())),
+    );
+    box.append(text, actions);
+    root.append(box);
+    document.body.append(host);
+    const proceed = actions.lastElementChild;
+    if (proceed instanceof HTMLElement) proceed.focus();
+  });
 }
 
 /** The wallet's window page for `walletUrl` (the wallet's origin, or its base URL), told which origin opens it. */
@@ -91,15 +140,21 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
   let busy = false;
 
   /** Opens the window at once (call it in the visitor's click), and settles with the window's answer. */
-  const ask = (request: WalletWindowRequest): Promise<unknown> => {
-    if (busy) return Promise.reject(new Error(WALLET_BUSY));
+  const ask = async (request: WalletWindowRequest): Promise<unknown> => {
+    if (busy) throw new Error(WALLET_BUSY);
     const requestId = crypto.randomUUID();
     // Checked as the window will check it: one it would drop must not leave the dApp waiting.
     const outgoing = requestMessage(requestId, request);
-    if (!readMessage(ToWallet, outgoing, REQUEST_CAP_BYTES)) return Promise.reject(new Error(REQUEST_REFUSED));
-    const popup = host.open(walletWindowUrl(walletUrl, host.origin));
-    if (!popup) return Promise.reject(new Error(WINDOW_BLOCKED));
+    if (!readMessage(ToWallet, outgoing, REQUEST_CAP_BYTES)) throw new Error(REQUEST_REFUSED);
+    const url = walletWindowUrl(walletUrl, host.origin);
     busy = true;
+    const opened = host.open(url);
+    // Blocked (no click to open it from, or a pop-up blocker): one click on the page opens it.
+    const popup = opened ?? (await host.promptToContinue(() => host.open(url)));
+    if (!popup) {
+      busy = false;
+      throw new Error(WINDOW_BLOCKED);
+    }
     return new Promise((resolve, reject) => {
       let closedReads = 0;
       let ready = false;
