@@ -16,6 +16,7 @@ import {
   approve,
   call,
   checkZkLoginSignature,
+  coinsOf,
   connect,
   fund,
   installDapp,
@@ -44,19 +45,6 @@ async function balanceOf(page: Page, address: string): Promise<bigint> {
   });
   const body = (await response.json()) as { data?: { address?: { balance?: { totalBalance?: string } | null } | null } };
   return BigInt(body.data?.address?.balance?.totalBalance ?? '0');
-}
-
-/** The ids of the SUI coin objects `address` holds, read from the mock node as any client would. */
-async function coinsOf(page: Page, address: string): Promise<string[]> {
-  const response = await page.request.post('/__mock/sui/graphql', {
-    data: {
-      query:
-        'query($a: SuiAddress!) { address(address: $a) { objects(filter: { type: "0x2::coin::Coin<0x2::sui::SUI>" }) { nodes { address } } } }',
-      variables: { a: address },
-    },
-  });
-  const body = (await response.json()) as { data?: { address?: { objects?: { nodes?: { address: string }[] } } | null } };
-  return (body.data?.address?.objects?.nodes ?? []).map((node) => node.address);
 }
 
 /** Signed in (Facebook, Alice: no other journey counts on her balance), the wallets registered, and 1 SUI from the faucet on the node. */

@@ -13,6 +13,8 @@ import { fromBase64 } from '@mysten/sui/utils';
 import { expect, test } from './fixtures.ts';
 import {
   accountsOf,
+  coinsOf,
+  isolateProviderPages,
   approvalDialog,
   call,
   checkZkLoginSignature,
@@ -189,12 +191,7 @@ test("a provider page isolated by Cross-Origin-Opener-Policy: the window's sign-
   context,
 }) => {
   // The provider's page isolates its window (the wallet's own window never goes there).
-  await context.route(/\/idp\/[a-z]+\/authorize\?/, async (route) => {
-    // Its page only: the Continue form's answer (a redirect back to the wallet) goes on untouched.
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch({ maxRedirects: 0 });
-    await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' } });
-  });
+  await isolateProviderPages(context);
   await openDapp(page);
   const account = await connectWithSignIn(page, 'Carol');
   expect(account.address).toMatch(/^0x[0-9a-f]{64}$/);
@@ -272,19 +269,6 @@ test("the dApp's enoki:getSession opens the window and asks; Reject gives the dA
   });
 });
 
-/** The ids of the SUI coin objects `address` holds, read from the wallet's mock node as any client would. */
-async function coinsOf(page: Page, address: string): Promise<string[]> {
-  const response = await page.request.post(`${WALLET}/__mock/sui/graphql`, {
-    data: {
-      query:
-        'query($a: SuiAddress!) { address(address: $a) { objects(filter: { type: "0x2::coin::Coin<0x2::sui::SUI>" }) { nodes { address } } } }',
-      variables: { a: address },
-    },
-  });
-  const body = (await response.json()) as { data?: { address?: { objects?: { nodes?: { address: string }[] } } | null } };
-  return (body.data?.address?.objects?.nodes ?? []).map((node) => node.address);
-}
-
 test('a coin object sent whole: the window lists the object leaving, with its type, and approved it reaches the recipient', async ({
   page,
 }) => {
@@ -297,8 +281,8 @@ test('a coin object sent whole: the window lists the object leaving, with its ty
     expect(faucet.ok()).toBe(true);
   }
   // Two coins: the one sent is not the only one left to pay the gas.
-  await expect.poll(async () => (await coinsOf(page, account.address)).length).toBeGreaterThanOrEqual(2);
-  const coin = (await coinsOf(page, account.address)).at(-1)!;
+  await expect.poll(async () => (await coinsOf(page, account.address, WALLET)).length).toBeGreaterThanOrEqual(2);
+  const coin = (await coinsOf(page, account.address, WALLET)).at(-1)!;
   const shortCoin = `${coin.slice(0, 6)}…${coin.slice(-4)}`;
   const recipient = freshAddress();
   const tx = new Transaction();
@@ -321,7 +305,7 @@ test('a coin object sent whole: the window lists the object leaving, with its ty
   await expect(approve).toBeEnabled();
   await approve.click();
   expect(((await result) as { ok: boolean }).ok).toBe(true);
-  expect(await coinsOf(page, recipient)).toEqual([coin]);
+  expect(await coinsOf(page, recipient, WALLET)).toEqual([coin]);
 });
 
 test('a blocked window: the dApp page offers "Continue in the wallet", and one real click there opens it and the request goes on', async ({

@@ -11,7 +11,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { countNavigations, expect, expectState, test } from './fixtures.ts';
-import { accountsOf, checkZkLoginSignature, connect, installDapp, signMessageThrough, walletsOf } from './wallet-protocol.ts';
+import {
+  accountsOf,
+  checkZkLoginSignature,
+  connect,
+  installDapp,
+  isolateProviderPages,
+  signMessageThrough,
+  walletsOf,
+} from './wallet-protocol.ts';
 
 /** A window that reads as closed once at the provider: it may only be cut off, and its answer is still taken. */
 const LOST_NOTICE =
@@ -101,12 +109,7 @@ test('a provider page that isolates itself (Cross-Origin-Opener-Policy: same-ori
   context,
 }) => {
   // The provider's page isolates its window: the opener's handle reads closed at once.
-  await context.route(/\/idp\/[a-z]+\/authorize\?/, async (route) => {
-    // Its page only: the Continue form's answer (a redirect back to us) goes on untouched.
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch({ maxRedirects: 0 });
-    await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' } });
-  });
+  await isolateProviderPages(context);
   await page.goto('/');
   const popup = await openSignInWindow(page);
   // The page cannot tell isolated from closed: it says so, gives the buttons back, and listens on.

@@ -4,7 +4,7 @@
  * `wallet-standard:register-wallet`), never our modules; calls made through it in the
  * page; and the zkLogin signature checks, done in Node with @mysten/sui's own parsers.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { parseSerializedSignature } from '@mysten/sui/cryptography';
 import { Transaction } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
@@ -172,4 +172,30 @@ export async function approve(page: Page) {
 export async function approved<T>(result: Promise<T>, page: Page): Promise<T> {
   await approve(page);
   return result;
+}
+
+/** The ids of the SUI coin objects `address` holds, read from the mock node at `base` (the page's own by default) as any client would. */
+export async function coinsOf(page: Page, address: string, base = ''): Promise<string[]> {
+  const response = await page.request.post(`${base}/__mock/sui/graphql`, {
+    data: {
+      query:
+        'query($a: SuiAddress!) { address(address: $a) { objects(filter: { type: "0x2::coin::Coin<0x2::sui::SUI>" }) { nodes { address } } } }',
+      variables: { a: address },
+    },
+  });
+  const body = (await response.json()) as { data?: { address?: { objects?: { nodes?: { address: string }[] } } | null } };
+  return (body.data?.address?.objects?.nodes ?? []).map((node) => node.address);
+}
+
+/**
+ * The mock provider's page isolates its window (Cross-Origin-Opener-Policy: same-origin), as
+ * some providers' pages do: its page only; the Continue form's answer (a redirect back to the
+ * app) goes on untouched.
+ */
+export async function isolateProviderPages(context: BrowserContext) {
+  await context.route(/\/idp\/[a-z]+\/authorize\?/, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch({ maxRedirects: 0 });
+    await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' } });
+  });
 }
