@@ -82,6 +82,17 @@ describe("the hosted wallet's window", () => {
     expect(pauses.paused(SITE)).toBe(true);
   });
 
+  it("a sign-out while the dialog asks rejects the request, but does not count toward the site's pause", async () => {
+    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
+    const pauses = sitePauses(localStorage, () => 8_000_000);
+    const { actor } = await wallet(['ignore']);
+    const served = serve(actor, MESSAGE, { pauses });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
+    actor.send({ type: 'user.signOut' });
+    expect((await served).answers).toEqual([{ ok: false, error: WALLET_REFUSALS.rejected }]);
+    expect(localStorage.getItem('zklogin-wallet:rejections')).toBeNull();
+  });
+
   it('a paused site may still connect (a connect is never paused)', async () => {
     const pauses = sitePauses(localStorage, () => 5_000_000);
     for (let count = 0; count < 3; count++) pauses.rejected(SITE);

@@ -156,7 +156,8 @@ export async function serveDappRequest(
     notice.say(`Done: ${origin} has its answer. This window closes by itself.`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (message === WALLET_REFUSALS.rejected) pauses.rejected(origin);
+    // The visitor said no to this site (a sign-out while asked answers "rejected" too, but says nothing of the site).
+    if (message === WALLET_REFUSALS.rejected && actor.getSnapshot().hasTag('has-account')) pauses.rejected(origin);
     dapp.answer({ ok: false, error: message, ...(error instanceof SiteNotConnected ? { disconnected: true } : {}) });
     notice.say(`${origin} was told: ${message}`);
   } finally {
