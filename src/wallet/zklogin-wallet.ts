@@ -8,9 +8,6 @@
  */
 import {
   ReadonlyWalletAccount,
-  StandardConnect,
-  StandardDisconnect,
-  StandardEvents,
   SuiSignAndExecuteTransaction,
   SuiSignPersonalMessage,
   SuiSignTransaction,
@@ -43,14 +40,10 @@ import type {
   WalletSignOutput,
 } from '../../core/sign-in.types.ts';
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
-import { FEATURE_VERSIONS, WALLET_VERSION, walletIcon, walletName } from '../../packages/sui-zklogin-wallet/src/identity.ts';
+import { WALLET_VERSION, walletFeatures, walletIcon, walletName } from '../../packages/sui-zklogin-wallet/src/identity.ts';
 
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
 type Answered = Extract<WalletAnswer, { ok: true }>;
-
-/** Enoki's wallet features (@mysten/enoki's `EnokiGetMetadata`, `EnokiGetSession`), by name. */
-export const ENOKI_GET_METADATA = 'enoki:getMetadata' as const;
-export const ENOKI_GET_SESSION = 'enoki:getSession' as const;
 
 /** `enoki:getSession`'s input and output, as @mysten/enoki types them (a ZkLoginSession, or null). */
 interface EnokiGetSessionInput {
@@ -162,23 +155,15 @@ export class ZkLoginWallet implements Wallet {
   }
 
   get features() {
-    return {
-      [StandardConnect]: { version: FEATURE_VERSIONS[StandardConnect], connect: this.#connect },
-      [StandardDisconnect]: { version: FEATURE_VERSIONS[StandardDisconnect], disconnect: this.#disconnect },
-      [StandardEvents]: { version: FEATURE_VERSIONS[StandardEvents], on: this.#on },
-      [SuiSignPersonalMessage]: {
-        version: FEATURE_VERSIONS[SuiSignPersonalMessage],
-        signPersonalMessage: this.#signPersonalMessage,
-      },
-      [SuiSignTransaction]: { version: FEATURE_VERSIONS[SuiSignTransaction], signTransaction: this.#signTransaction },
-      [SuiSignAndExecuteTransaction]: {
-        version: FEATURE_VERSIONS[SuiSignAndExecuteTransaction],
-        signAndExecuteTransaction: this.#signAndExecuteTransaction,
-      },
-      // Enoki's own two, with Enoki's shapes: @mysten/enoki's isEnokiWallet, isGoogleWallet and getSession read them.
-      [ENOKI_GET_METADATA]: { version: FEATURE_VERSIONS[ENOKI_GET_METADATA], getMetadata: () => ({ provider: this.#provider }) },
-      [ENOKI_GET_SESSION]: { version: FEATURE_VERSIONS[ENOKI_GET_SESSION], getSession: this.#getSession },
-    };
+    return walletFeatures(this.#provider, {
+      connect: this.#connect,
+      disconnect: this.#disconnect,
+      on: this.#on,
+      signPersonalMessage: this.#signPersonalMessage,
+      signTransaction: this.#signTransaction,
+      signAndExecuteTransaction: this.#signAndExecuteTransaction,
+      getSession: this.#getSession,
+    });
   }
 
   /** The same account object while the account is the same, as dApps compare them. */

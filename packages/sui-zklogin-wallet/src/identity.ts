@@ -34,3 +34,38 @@ export function walletIcon(provider: Provider): `data:image/svg+xml;base64,${str
     `${provider[0]!.toUpperCase()}</text></svg>`;
   return `data:image/svg+xml;base64,${btoa(svg)}`;
 }
+
+/**
+ * A wallet's features, each at its version, over `methods`: the one map both modes' wallets
+ * hand dApps. Enoki's own two keep Enoki's shapes (@mysten/enoki's isEnokiWallet and
+ * getSession read them); `enoki:getMetadata` (the provider) is the same for every wallet.
+ */
+export function walletFeatures<Connect, Disconnect, On, SignMessage, SignTransaction, SignAndExecute, GetSession>(
+  provider: Provider,
+  methods: {
+    connect: Connect;
+    disconnect: Disconnect;
+    on: On;
+    signPersonalMessage: SignMessage;
+    signTransaction: SignTransaction;
+    signAndExecuteTransaction: SignAndExecute;
+    getSession: GetSession;
+  },
+) {
+  return {
+    'standard:connect': { version: FEATURE_VERSIONS['standard:connect'], connect: methods.connect },
+    'standard:disconnect': { version: FEATURE_VERSIONS['standard:disconnect'], disconnect: methods.disconnect },
+    'standard:events': { version: FEATURE_VERSIONS['standard:events'], on: methods.on },
+    'sui:signPersonalMessage': {
+      version: FEATURE_VERSIONS['sui:signPersonalMessage'],
+      signPersonalMessage: methods.signPersonalMessage,
+    },
+    'sui:signTransaction': { version: FEATURE_VERSIONS['sui:signTransaction'], signTransaction: methods.signTransaction },
+    'sui:signAndExecuteTransaction': {
+      version: FEATURE_VERSIONS['sui:signAndExecuteTransaction'],
+      signAndExecuteTransaction: methods.signAndExecuteTransaction,
+    },
+    'enoki:getMetadata': { version: FEATURE_VERSIONS['enoki:getMetadata'], getMetadata: () => ({ provider }) },
+    'enoki:getSession': { version: FEATURE_VERSIONS['enoki:getSession'], getSession: methods.getSession },
+  };
+}

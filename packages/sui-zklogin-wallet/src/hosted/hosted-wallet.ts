@@ -28,7 +28,7 @@ import {
 import * as v from 'valibot';
 import { WalletRefusal } from '../channel/dapp-side.ts';
 import type { WalletWindowRequest } from '../channel/messages.ts';
-import { FEATURE_VERSIONS, PROVIDER_LABELS, WALLET_VERSION, walletIcon, walletName, type Provider } from '../identity.ts';
+import { PROVIDER_LABELS, WALLET_VERSION, walletFeatures, walletIcon, walletName, type Provider } from '../identity.ts';
 import { rememberedAccounts, RememberedAccountSchema, type RememberedAccount } from './remembered-accounts.ts';
 
 /** What the window answers each request with, checked before the dApp gets it. */
@@ -103,22 +103,15 @@ export class HostedZkLoginWallet implements Wallet {
   }
 
   get features() {
-    return {
-      'standard:connect': { version: FEATURE_VERSIONS['standard:connect'], connect: this.#connect },
-      'standard:disconnect': { version: FEATURE_VERSIONS['standard:disconnect'], disconnect: this.#disconnect },
-      'standard:events': { version: FEATURE_VERSIONS['standard:events'], on: this.#on },
-      'sui:signPersonalMessage': {
-        version: FEATURE_VERSIONS['sui:signPersonalMessage'],
-        signPersonalMessage: this.#signPersonalMessage,
-      },
-      'sui:signTransaction': { version: FEATURE_VERSIONS['sui:signTransaction'], signTransaction: this.#signTransaction },
-      'sui:signAndExecuteTransaction': {
-        version: FEATURE_VERSIONS['sui:signAndExecuteTransaction'],
-        signAndExecuteTransaction: this.#signAndExecuteTransaction,
-      },
-      'enoki:getMetadata': { version: FEATURE_VERSIONS['enoki:getMetadata'], getMetadata: () => ({ provider: this.#provider }) },
-      'enoki:getSession': { version: FEATURE_VERSIONS['enoki:getSession'], getSession: this.#getSession },
-    };
+    return walletFeatures(this.#provider, {
+      connect: this.#connect,
+      disconnect: this.#disconnect,
+      on: this.#on,
+      signPersonalMessage: this.#signPersonalMessage,
+      signTransaction: this.#signTransaction,
+      signAndExecuteTransaction: this.#signAndExecuteTransaction,
+      getSession: this.#getSession,
+    });
   }
 
   #show(remembered: RememberedAccount | null) {
