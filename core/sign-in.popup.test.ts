@@ -287,8 +287,9 @@ describe('signInMachine in popup mode', () => {
         const signedOut = await lose();
         signedOut.actor.send({ type: 'tab.signedOut' });
         expect(signedOut.actor.getSnapshot().matches('logged-out')).toBe(true);
-        expect(signedOut.answers).toHaveLength(1);
-        expect(signedOut.answers[0]).toMatchObject({ requestId: 'c1', ok: false });
+        expect(signedOut.answers).toEqual([
+          { type: 'wallet.answer', requestId: 'c1', ok: false, message: NOTICES.signedOutElsewhere },
+        ]);
       } finally {
         vi.useRealTimers();
       }

@@ -602,9 +602,17 @@ describe("a site asking through the hosted wallet's window (its origin on the re
 
   it("a connect for another account or chain than the wallet's is refused before the visitor is asked", async () => {
     const hosted = await started('signed-in');
-    const other = sign({ kind: 'connect', requestId: 'x', origin: SITE, chain: 'sui:mainnet' } as Partial<WalletRequest> & {
+    const asked: boolean[] = [];
+    hosted.actor.subscribe((snapshot) => void asked.push(snapshot.hasTag('awaiting-approval')));
+    const otherChain = sign({ kind: 'connect', requestId: 'x', origin: SITE, chain: 'sui:mainnet' } as Partial<WalletRequest> & {
       requestId: string;
     });
-    expect(await hosted.ask(other, 'x')).toMatchObject({ ok: false, refusal: 'notThisAccount' });
+    expect(await hosted.ask(otherChain, 'x')).toMatchObject({ ok: false, refusal: 'notThisAccount' });
+    const otherAccount = sign({ kind: 'connect', requestId: 'y', origin: SITE, address: OTHER } as Partial<WalletRequest> & {
+      requestId: string;
+    });
+    expect(await hosted.ask(otherAccount, 'y')).toMatchObject({ ok: false, refusal: 'notThisAccount' });
+    // Refused in the step that received it: the visitor was never asked.
+    expect(asked).not.toContain(true);
   });
 });

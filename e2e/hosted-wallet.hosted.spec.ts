@@ -191,10 +191,12 @@ test("a provider page isolated by Cross-Origin-Opener-Policy: the window's sign-
   context,
 }) => {
   // The provider's page isolates its window (the wallet's own window never goes there).
-  await isolateProviderPages(context);
+  const isolated = await isolateProviderPages(context);
   await openDapp(page);
   const account = await connectWithSignIn(page, 'Carol');
   expect(account.address).toMatch(/^0x[0-9a-f]{64}$/);
+  // The provider's page the visitor signed in on was the isolated one.
+  expect(isolated.pages).toBeGreaterThan(0);
 });
 
 test('a second dApp origin connects without a second sign-in; after Disconnect at the wallet, the first site is refused and forgets the account', async ({

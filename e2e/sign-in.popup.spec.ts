@@ -109,7 +109,7 @@ test('a provider page that isolates itself (Cross-Origin-Opener-Policy: same-ori
   context,
 }) => {
   // The provider's page isolates its window: the opener's handle reads closed at once.
-  await isolateProviderPages(context);
+  const isolated = await isolateProviderPages(context);
   await page.goto('/');
   const popup = await openSignInWindow(page);
   // The page cannot tell isolated from closed: it says so, gives the buttons back, and listens on.
@@ -119,6 +119,7 @@ test('a provider page that isolates itself (Cross-Origin-Opener-Policy: same-ori
   // The visitor finishes in the window, which is still open: the answer reaches the page.
   await popup.getByRole('button', { name: /Continue as Alice/ }).click();
   await expectState(page, 'signed-in');
+  expect(isolated.pages).toBeGreaterThan(0);
   await expect(page.getByTestId('address')).toHaveText(/^0x[0-9a-f]{64}$/);
   // The window closes itself, or (where the browser would not let it) says where the sign-in
   // went. It does either once the page's receipt arrives, which may be after the page shows

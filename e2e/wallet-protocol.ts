@@ -193,9 +193,13 @@ export async function coinsOf(page: Page, address: string, base = ''): Promise<s
  * app) goes on untouched.
  */
 export async function isolateProviderPages(context: BrowserContext) {
+  /** How many provider pages were sent isolated: a journey checks its route did match. */
+  const isolated = { pages: 0 };
   await context.route(/\/idp\/[a-z]+\/authorize\?/, async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
     const response = await route.fetch({ maxRedirects: 0 });
     await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' } });
+    isolated.pages += 1;
   });
+  return isolated;
 }

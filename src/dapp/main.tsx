@@ -15,13 +15,12 @@ import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerZkLoginWallets as registerHostedWallets } from '../../packages/sui-zklogin-wallet/src/hosted/register.ts';
-import { availableProviders, pageConfig } from '../config.ts';
+import { availableProviders, pageConfig, type AppConfig } from '../config.ts';
 import { DApp } from './DApp.tsx';
 import './dapp.css';
 
 /** The wallets this page offers; in embedded mode, the wallet whose Connect left for the provider, if any. */
-async function registerWallets(): Promise<string | null> {
-  const config = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
+async function registerWallets(config: AppConfig): Promise<string | null> {
   const providers = availableProviders(config);
   // The one line a dApp adds: the zkLogin wallets, one per configured provider.
   if (config.walletUrl) {
@@ -34,7 +33,7 @@ async function registerWallets(): Promise<string | null> {
 
 if (!isSignInWindow) {
   const config = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
-  const returningConnect = await registerWallets();
+  const returningConnect = await registerWallets(config);
   const dAppKit = createDAppKit({
     networks: [config.network],
     createClient: (network) => new SuiGraphQLClient({ url: config.suiGraphqlUrl, network }),

@@ -180,9 +180,12 @@ describe('the hosted wallet channel', () => {
     const settled = vi.fn();
     asked.then(settled, settled);
     void receiveDappRequest(page.walletHost());
+    // Open for the request: its answer listener and close watch are in place.
+    await vi.waitFor(() => expect(page.listening()).toBeGreaterThan(0));
     page.popup.closed = true;
     page.tick();
-    await Promise.resolve();
+    // Every task queued by then has run (a macrotask later): one closed read settles nothing.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(settled).not.toHaveBeenCalled();
     page.tick();
     await expect(asked).rejects.toThrow(REJECTED);
