@@ -48,6 +48,20 @@ async function walletWindowOf(page: Page, request: () => Promise<unknown>) {
   return { window, result };
 }
 
+/**
+ * The visitor's real click on Approve in the wallet's window. The answer closes the window,
+ * sometimes before Playwright's click has returned: a click that fails only because its
+ * window has closed is the approval done (each journey then checks the dApp's answer).
+ */
+async function clickApprove(window: Page) {
+  await approvalDialog(window)
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click()
+    .catch((error: unknown) => {
+      if (!window.isClosed()) throw error;
+    });
+}
+
 /** An interactive connect: the window opens, the visitor signs in there (a window of its own) and approves. */
 async function connectWithSignIn(page: Page, identity = 'Alice') {
   const { window, result } = await walletWindowOf(page, () => accountsOf(connect(page, GOOGLE, false)));
@@ -59,7 +73,7 @@ async function connectWithSignIn(page: Page, identity = 'Alice') {
   const dialog = approvalDialog(window);
   await expect(dialog).toContainText(`Connect ${DAPP}?`);
   const closed = window.waitForEvent('close');
-  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await clickApprove(window);
   const accounts = (await result) as Awaited<ReturnType<typeof accountsOf>>;
   // The dApp closes the window once answered.
   await closed;
@@ -71,9 +85,8 @@ async function approvedInWindow<T>(page: Page, request: () => Promise<T>, shows?
   const { window, result } = await walletWindowOf(page, request);
   const dialog = approvalDialog(window);
   if (shows) await expect(dialog).toContainText(shows);
-  const approve = dialog.getByRole('button', { name: 'Approve', exact: true });
-  await expect(approve).toBeEnabled({ timeout: 15_000 });
-  await approve.click();
+  await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await clickApprove(window);
   return (await result) as T;
 }
 
@@ -219,7 +232,7 @@ test('a second dApp origin connects without a second sign-in; after Disconnect a
   await expect(dialog).toContainText(`Connect ${OTHER}?`);
   await expect(window.getByRole('button', { name: GOOGLE })).toHaveCount(0);
   expect((await new AxeBuilder({ page: window }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await clickApprove(window);
   expect((await connecting).map(({ address }) => address)).toEqual([account.address]);
 
   // The wallet's page lists both sites; the visitor disconnects the first.
@@ -303,9 +316,8 @@ test('a coin object sent whole: the window lists the object leaving, with its ty
   await expect(dialog.getByRole('listitem').filter({ hasText: 'transferred to' })).toHaveText(
     `0x2::coin::Coin<0x2::sui::SUI> ${shortCoin}: transferred to ${recipient}`,
   );
-  const approve = dialog.getByRole('button', { name: 'Approve', exact: true });
-  await expect(approve).toBeEnabled();
-  await approve.click();
+  await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeEnabled();
+  await clickApprove(window);
   expect(((await result) as { ok: boolean }).ok).toBe(true);
   expect(await coinsOf(page, recipient, WALLET)).toEqual([coin]);
 });
@@ -339,7 +351,7 @@ test('a blocked window: the dApp page offers "Continue in the wallet", and one r
   const walletWindow = await opened;
   const dialog = approvalDialog(walletWindow);
   await expect(dialog).toContainText('after a blocked window');
-  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await clickApprove(walletWindow);
   const signed = await signing;
   expect(signed.ok, JSON.stringify(signed)).toBe(true);
   const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
