@@ -37,10 +37,13 @@ describe('the production headers', () => {
   );
 
   it.each(MODES)("the example dApp's page (%s build) lets its own windows be: it opens the hosted wallet's", (mode) => {
-    expect(productionHeaders(mode, '/dapp.html')).toEqual({
-      ...productionHeaders(mode),
-      'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    });
+    // At its file's address and at the extensionless one Netlify and Cloudflare Pages serve it at.
+    for (const path of ['/dapp.html', '/dapp']) {
+      expect(productionHeaders(mode, path)).toEqual({
+        ...productionHeaders(mode),
+        'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+      });
+    }
   });
 
   it.each(MODES)(
@@ -57,7 +60,7 @@ describe('the production headers', () => {
       expect(lines).toEqual([
         '/*',
         ...Object.entries(productionHeaders(mode, WALLET_WINDOW_PAGE)).map(line),
-        ...['/', '/index.html', '/dapp.html'].flatMap((page) => [page, policy(page)]),
+        ...['/', '/index.html', '/dapp.html', '/dapp'].flatMap((page) => [page, policy(page)]),
       ]);
       expect(lines).not.toContain(WALLET_WINDOW_PAGE);
     },

@@ -25,8 +25,14 @@ export const WALLET_WINDOW_PAGE = '/wallet.html';
  * in popup mode) and must keep them, so its policy lets its own popups be.
  */
 export const DAPP_PAGE = '/dapp.html';
-/** The pages with a window policy: every page of the build but the wallet's window. */
-const POLICED_PAGES = ['/', '/index.html', DAPP_PAGE];
+/**
+ * The example dApp's page at its extensionless address too: Netlify and Cloudflare Pages
+ * serve `/dapp.html` at `/dapp` (Cloudflare redirects to it), and a header rule matches the
+ * path asked for, so `/dapp.html`'s rule alone would leave the page served there without one.
+ */
+const DAPP_PAGE_PRETTY = '/dapp';
+/** The pages with a window policy: every page of the build but the wallet's window (at either address). */
+const POLICED_PAGES = ['/', '/index.html', DAPP_PAGE, DAPP_PAGE_PRETTY];
 
 const COOP = 'Cross-Origin-Opener-Policy';
 
@@ -34,7 +40,7 @@ const COOP = 'Cross-Origin-Opener-Policy';
 function windowPolicy(signInMode: SignInMode, path: string): string | null {
   if (path === WALLET_WINDOW_PAGE) return null;
   // A popup build opens the provider in a window of its own: `same-origin` would sever that window at once.
-  return signInMode === 'popup' || path === DAPP_PAGE ? 'same-origin-allow-popups' : 'same-origin';
+  return signInMode === 'popup' || path === DAPP_PAGE || path === DAPP_PAGE_PRETTY ? 'same-origin-allow-popups' : 'same-origin';
 }
 
 /** Name and value of each header of the page at `path`, in the order the README lists them. */
