@@ -14,7 +14,8 @@ import { Secret } from '../../core/secret.ts';
 import type { WalletAnswer } from '../../core/sign-in.types.ts';
 import { createDependencies } from './dependencies.ts';
 import { operationActors } from '../../core/operations.ts';
-import { createSignInOperations, preloadSignInCode } from './sign-in-runtime.ts';
+import { createSignInOperations, createSignInRuntime } from './sign-in-runtime.ts';
+import { preloadSignerCode } from './proof.ts';
 import { actorTestHarness, config, readSession, storedValues } from '../../test-support/operations-harness.ts';
 
 const service = createTestLoginService();
@@ -318,7 +319,7 @@ describe('the real actors against the mock login service', () => {
     const tab = browserTab();
     const { page } = await signIn(tab);
     // The page fetches the signing code while idle; here, at once.
-    preloadSignInCode();
+    preloadSignerCode();
     await import('../zklogin/signer.ts');
     await new Promise((resolve) => setTimeout(resolve, 0));
     const fetches = vi.spyOn(globalThis, 'fetch');
@@ -333,6 +334,52 @@ describe('the real actors against the mock login service', () => {
       expect((await readSession(tab)).proof).toBeDefined();
     } finally {
       fetches.mockRestore();
+    }
+  });
+
+  it("prepares a fresh page's next signature without signing: the signer is built ahead, and the signature needs no key from the vault", async () => {
+    const tab = browserTab();
+    const { page } = await signIn(tab);
+    page.send({ type: 'user.createProof' });
+    await waitFor(page, (s) => s.matches({ account: { session: { ready: 'waiting' } } }));
+    const { address } = page.getSnapshot().context;
+    // A fresh page over the same storage, as the hosted wallet's window is at each request.
+    const runtime = createSignInRuntime(config(), createDependencies(config(), { store: tab.store, vault: tab.vault }));
+    const vaultReads = vi.spyOn(tab.vault, 'get');
+    const signs = vi.spyOn(crypto.subtle, 'sign');
+    try {
+      await runtime.prepareSigning();
+      expect(vaultReads).toHaveBeenCalled();
+      expect(signs).not.toHaveBeenCalled();
+      vaultReads.mockClear();
+      const message = toBase64(new TextEncoder().encode('prepared'));
+      const signed = await runtime.operations.walletRequest({
+        input: { requestId: 'r1', kind: 'signPersonalMessage', address: address!, chain: 'sui:testnet', message },
+        signal: new AbortController().signal,
+      });
+      expect(signed).toMatchObject({ bytes: message, signature: expect.any(String) });
+      expect(signs).toHaveBeenCalledTimes(1);
+      // The session is still read afresh (another window may have signed out): the sealed session, not the key.
+      expect(vaultReads.mock.calls.map(([entry]) => entry)).not.toContain(
+        nativeKeyEntry((await readSession(tab)).nativeKeyId!),
+      );
+    } finally {
+      vaultReads.mockRestore();
+      signs.mockRestore();
+    }
+  });
+
+  it('with nothing to prepare (no session, or no proof yet), preparing the next signature says nothing and signs nothing', async () => {
+    const tab = browserTab();
+    const runtime = createSignInRuntime(config(), createDependencies(config(), { store: tab.store, vault: tab.vault }));
+    await expect(runtime.prepareSigning()).resolves.toBeUndefined();
+    await signIn(tab);
+    const signs = vi.spyOn(crypto.subtle, 'sign');
+    try {
+      await expect(runtime.prepareSigning()).resolves.toBeUndefined();
+      expect(signs).not.toHaveBeenCalled();
+    } finally {
+      signs.mockRestore();
     }
   });
 

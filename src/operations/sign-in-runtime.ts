@@ -26,11 +26,8 @@ import { createSignOut } from './sign-out.ts';
 import { createStart } from './start.ts';
 import { createWalletAccountRead, createWalletSessionRead } from './wallet-session.ts';
 
-/** Fetches the code the next steps need, so that no click waits for it. */
-export const preloadSignInCode = preloadSignerCode;
-
-/** Every operation of the machine (core/operations.ts) over `deps`. */
-export function createSignInOperations(deps: SignInDependencies): SignInOperations {
+/** Every operation of the machine (core/operations.ts) over `deps`, and the preparation of the next signature. */
+function createSignInParts(deps: SignInDependencies) {
   const { abandonLookup, validateCallback, fetchLogin } = createCallback(deps);
   const { currentSigner, forgetSigner, createProof, signMessage } = createProofSteps(deps);
   const { prepareSignIn, startSignIn } = createStart(deps);
@@ -42,7 +39,7 @@ export function createSignInOperations(deps: SignInDependencies): SignInOperatio
     walletSession: createWalletSessionRead(deps),
     walletAccount: createWalletAccountRead(deps),
   });
-  return {
+  const operations: SignInOperations = {
     restoreSession: createRestore(deps),
     prepareSignIn,
     startSignIn,
@@ -61,20 +58,39 @@ export function createSignInOperations(deps: SignInDependencies): SignInOperatio
       abandonLookup();
     }),
   };
+  /**
+   * Gets the next signature ready without making it: fetches the signing code and, when the
+   * stored session has a proof, builds its signer, kept for the signature (which still reads
+   * storage afresh, and builds another signer if the session changed meanwhile). Nothing is
+   * signed. The hosted wallet's window needs this most: it is a fresh page at each request, and
+   * building the signer there (the key from the vault) would otherwise wait for the Approve.
+   */
+  const prepareSigning = (): Promise<void> => {
+    preloadSignerCode();
+    // No session, no proof yet, or an expired one: there is nothing to prepare, and nothing to say.
+    return currentSigner().then(
+      () => {},
+      () => {},
+    );
+  };
+  return { operations, prepareSigning };
 }
+
+/** Every operation of the machine (core/operations.ts) over `deps`. */
+export const createSignInOperations = (deps: SignInDependencies): SignInOperations => createSignInParts(deps).operations;
 
 /**
  * The sign-in runtime: the operations over this page's storage, key vault, login service
  * and node, made once this chunk has loaded (src/runtime/sign-in-actor.ts).
  */
-export function createSignInRuntime(config: AppConfig) {
-  const dependencies = createDependencies(config);
+export function createSignInRuntime(config: AppConfig, dependencies: SignInDependencies = createDependencies(config)) {
+  const { operations, prepareSigning } = createSignInParts(dependencies);
   return {
-    operations: createSignInOperations(dependencies),
+    operations,
     /** Another tab signed out: listen once the runtime exists (before, there is nothing to clear). */
     onSignOutElsewhere: (listener: () => void) => dependencies.tabs.onSignOut(listener),
-    /** Fetches the signer code ahead of the clicks that need it (the key's code is in this chunk). */
-    preloadSignInCode,
+    /** Ahead of the clicks that sign: the signing code, and the stored session's signer (the key's code is in this chunk). */
+    prepareSigning,
   };
 }
 

@@ -89,7 +89,8 @@ function currentFragment(): Secret<string> | null {
 
 /**
  * Starts the machine; returns it with `preload`, which loads the sign-in code (the key's
- * code is part of it) and the signer code ahead of the clicks (call when the browser is idle).
+ * code is part of it) and gets the next signature ready (the signer code, and the stored
+ * session's signer when it has a proof) ahead of the clicks (call when the browser is idle).
  */
 export function startSignInActor(
   config: AppConfig,
@@ -125,7 +126,7 @@ export function startSignInActor(
   actor.start();
   const preload = () =>
     void signIn.load().then(
-      (runtime) => runtime.preloadSignInCode(),
+      (runtime) => void runtime.prepareSigning(),
       () => {},
     );
   return { actor, preload };
