@@ -45,6 +45,20 @@ const OTHER_PAGES = ['dapp.html', 'wallet.html'];
  * too: 2 KB more for the dApp; five files and 1.2 KB more for the wallet's window.) The dev
  * server serves them as they are.
  */
+/**
+ * The hosted wallet's window is a fresh page at every request, so every function on the
+ * request's path (the machine, the dialog, the signer, the channel) runs for the first time
+ * when the visitor presses Approve, and V8 compiles each one then, lazily, on the main thread.
+ * Its chunks carry V8's explicit compile hint, so that Chromium compiles all their functions
+ * as they load, off the main thread while they stream. Measured with the bench's hosted
+ * section (7 runs, same machine): Approve → answer at the dApp 21.0 → 14.8 ms, and the
+ * window's page → approval shown did not grow. Other browsers ignore the comment. Added after
+ * minification (`postBanner`): the minifier drops comments. Not on the app's own pages: there
+ * a visitor's clicks come long after the code loaded, and the first page would compile
+ * code it may never run.
+ */
+const WALLET_WINDOW_OUTPUT = { postBanner: '//# allFunctionsCalledOnLoad' };
+
 function otherPages(mode: string): Plugin {
   let outDir = 'dist';
   return {
@@ -109,7 +123,10 @@ export default defineConfig(({ mode, command }) => {
       sourcemap: true,
       chunkSizeWarningLimit: 1600,
       // The app's own page here; the example dApp and the wallet's window are built after it (otherPages).
-      rolldownOptions: { input: process.env[PAGE_BUILD] || 'index.html' },
+      rolldownOptions: {
+        input: process.env[PAGE_BUILD] || 'index.html',
+        ...(process.env[PAGE_BUILD] === 'wallet.html' ? { output: WALLET_WINDOW_OUTPUT } : {}),
+      },
       modulePreload: {
         polyfill: false,
         resolveDependencies: (chunk, dependencies, { hostType }) =>

@@ -151,8 +151,9 @@ export async function serveDappRequest(
       request.kind === 'connect'
         ? await connect(actor, origin, request.provider, notice)
         : await sign(actor, { ...dapp, request }, notice);
-    pauses.approved(origin);
+    // The answer first: the site waits for it; the pause's bookkeeping does not.
     dapp.answer({ ok: true, value });
+    pauses.approved(origin);
     notice.say(`Done: ${origin} has its answer. This window closes by itself.`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
