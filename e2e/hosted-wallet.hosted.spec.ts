@@ -262,6 +262,38 @@ test('a second dApp origin connects without a second sign-in; after Disconnect a
   expect(context.pages()).toHaveLength(windows);
 });
 
+test("a sign-out in the wallet's own page while a site's window asks: the dialog closes, the site hears the rejection and nothing is signed; its next request offers to connect again", async ({
+  page,
+  context,
+}) => {
+  await openDapp(page);
+  await connectWithSignIn(page, 'Carol');
+  // The wallet's own page, in a tab of its own, signed in as the windows are (one session at the wallet's origin).
+  const wallet = await context.newPage();
+  await wallet.goto(`${WALLET}/wallet.html`);
+  const signOut = wallet.getByRole('button', { name: 'Sign out', exact: true });
+  await expect(signOut).toBeVisible();
+
+  const asking = await walletWindowOf(page, () =>
+    call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', { account: 'connected', message: 'while signing out' }),
+  );
+  const dialog = approvalDialog(asking.window);
+  await expect(dialog).toContainText('while signing out');
+  await signOut.click();
+  expect(await asking.result).toEqual({ ok: false, error: REJECTED });
+  // The dApp closes the answered window; the dialog never signed.
+  await expect.poll(() => asking.window.isClosed()).toBe(true);
+
+  // The site's next request: the window says the visitor signed out, and offers to connect again; refused.
+  const next = await walletWindowOf(page, () =>
+    call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', { account: 'connected', message: 'after sign-out' }),
+  );
+  await expect(next.window.locator('[data-dapp-request]')).toContainText(`You signed out of your wallet since ${DAPP} connected.`);
+  await expect(approvalDialog(next.window)).toHaveCount(0);
+  await next.window.getByRole('button', { name: 'Refuse' }).click();
+  expect(await next.result).toEqual({ ok: false, error: 'You signed out of the wallet: connect again to use it on this site.' });
+});
+
 test("the dApp's enoki:getSession opens the window and asks; Reject gives the dApp nothing", async ({ page }) => {
   await openDapp(page);
   await connectWithSignIn(page, 'Bob');
