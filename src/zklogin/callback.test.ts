@@ -77,12 +77,18 @@ describe('validateCallback', () => {
 });
 
 describe('isCallbackFragment', () => {
-  it('treats any non-empty fragment as a callback', () => {
+  it("takes a fragment for a callback only when it carries a provider's answer: id_token, error or state", () => {
     expect(isCallbackFragment('#id_token=x')).toBe(true);
-    expect(isCallbackFragment('#foo')).toBe(true);
-    expect(isCallbackFragment('#')).toBe(false);
-    expect(isCallbackFragment('')).toBe(false);
-    expect(isCallbackFragment(null)).toBe(false);
+    expect(isCallbackFragment('#id_token=')).toBe(true);
+    expect(isCallbackFragment('#state=abc')).toBe(true);
+    expect(isCallbackFragment('#error=access_denied&state=abc')).toBe(true);
+    expect(isCallbackFragment('id_token=x&state=abc')).toBe(true);
+  });
+
+  it("leaves the page's own fragments alone: anchors, hash routes, nothing", () => {
+    for (const fragment of ['#foo', '#section-2', '#/route', '#/settings?tab=2', '#!/old-style', '#token=x', '#', '', null, undefined]) {
+      expect(isCallbackFragment(fragment), String(fragment)).toBe(false);
+    }
   });
 });
 
