@@ -502,7 +502,7 @@ describe('the real actors against the mock login service', () => {
 
   it('sign-out everywhere empties the vault and tells the other tabs; a local clear keeps the shared key', async () => {
     const announced: string[] = [];
-    const tabs = { announceSignOut: () => void announced.push('signed-out'), onSignOut: () => {} };
+    const tabs = { announceSignOut: () => void announced.push('signed-out'), onSignOut: () => () => {} };
     const store = createMemoryStore();
     const vault = createMemoryVault();
     const appConfig = config({ VITE_NATIVE_KEY: 'true' });

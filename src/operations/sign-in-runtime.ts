@@ -87,7 +87,7 @@ export function createSignInRuntime(config: AppConfig, dependencies: SignInDepen
   const { operations, prepareSigning } = createSignInParts(dependencies);
   return {
     operations,
-    /** Another tab signed out: listen once the runtime exists (before, there is nothing to clear). */
+    /** Another tab signed out: listen once the runtime exists (before, there is nothing to clear); returns what stops listening. */
     onSignOutElsewhere: (listener: () => void) => dependencies.tabs.onSignOut(listener),
     /** Ahead of the clicks that sign: the signing code, and the stored session's signer (the key's code is in this chunk). */
     prepareSigning,

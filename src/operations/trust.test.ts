@@ -160,7 +160,7 @@ describe('what a flow leaves behind', () => {
     const deps = createDependencies(config(), {
       store: createMemoryStore(),
       vault,
-      tabs: { announceSignOut: () => void announced.push('signed-out'), onSignOut: () => {} },
+      tabs: { announceSignOut: () => void announced.push('signed-out'), onSignOut: () => () => {} },
     });
     const actor = createActor(operationActors(createSignInOperations(deps)).clearSession, { input: { everywhere: true } });
     const failed = new Promise((resolve) => actor.subscribe({ error: resolve }));

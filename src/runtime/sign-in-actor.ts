@@ -90,16 +90,21 @@ function currentFragment(): Secret<string> | null {
 /**
  * Starts the machine; returns it with `preload`, which loads the sign-in code (the key's
  * code is part of it) and gets the next signature ready (the signer code, and the stored
- * session's signer when it has a proof) ahead of the clicks (call when the browser is idle).
+ * session's signer when it has a proof) ahead of the clicks (call when the browser is idle),
+ * and `stop`, which stops the machine and takes back every listener this added (a page that
+ * registered the wallets and unregisters them: a framework's unmount, a hot reload).
  */
 export function startSignInActor(
   config: AppConfig,
   inspect?: Observer<InspectionEvent>,
-): { actor: SignInActorRef; preload: () => void } {
+): { actor: SignInActorRef; preload: () => void; stop: () => void } {
+  let stopped = false;
+  let stopListeningElsewhere = () => {};
   // The runtime loads only once an actor runs or `preload` is called: the actor is there by then.
-  const signIn = createLazySignIn(config, (runtime) => runtime.onSignOutElsewhere(() => actor.send({ type: 'tab.signedOut' })));
+  const signIn = createLazySignIn(config, (runtime) => {
+    if (!stopped) stopListeningElsewhere = runtime.onSignOutElsewhere(() => actor.send({ type: 'tab.signedOut' }));
+  });
   const machine = signInMachine.provide({
-    // Only a popup build has the window's actors (the machine never asks for them otherwise).
     // The window's actors are asked for only in popup mode (the build's, or the hosted wallet's window).
     actors: { ...operationActors(signIn.operations), popupWindow, popupAnswer },
     actions: {
@@ -112,16 +117,18 @@ export function startSignInActor(
     inspect,
   });
 
-  window.addEventListener('hashchange', () => {
+  const onHashChange = () => {
     const fragment = currentFragment();
     if (!fragment) return;
     actor.send({ type: 'url.fragment', fragment });
     // Whether or not the machine took it, a token never stays in the address bar.
     clearFragment();
-  });
-  window.addEventListener('pageshow', (event) => {
+  };
+  const onPageShow = (event: PageTransitionEvent) => {
     if (event.persisted) actor.send({ type: 'page.restored' });
-  });
+  };
+  window.addEventListener('hashchange', onHashChange);
+  window.addEventListener('pageshow', onPageShow);
   // Started before React renders, so a callback's login request goes out at once.
   actor.start();
   const preload = () =>
@@ -129,5 +136,13 @@ export function startSignInActor(
       (runtime) => void runtime.prepareSigning(),
       () => {},
     );
-  return { actor, preload };
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    window.removeEventListener('hashchange', onHashChange);
+    window.removeEventListener('pageshow', onPageShow);
+    stopListeningElsewhere();
+    actor.stop();
+  };
+  return { actor, preload, stop };
 }

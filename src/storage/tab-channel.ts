@@ -5,16 +5,21 @@
  */
 export interface TabChannel {
   announceSignOut(): void;
-  onSignOut(listener: () => void): void;
+  /** Calls `listener` when another tab signs out; returns what stops it. */
+  onSignOut(listener: () => void): () => void;
 }
 
 const SIGNED_OUT = 'signed-out';
 
 export function createTabChannel(name: string): TabChannel {
-  if (typeof BroadcastChannel === 'undefined') return { announceSignOut: () => {}, onSignOut: () => {} };
+  if (typeof BroadcastChannel === 'undefined') return { announceSignOut: () => {}, onSignOut: () => () => {} };
   const channel = new BroadcastChannel(name);
   return {
     announceSignOut: () => channel.postMessage(SIGNED_OUT),
-    onSignOut: (listener) => channel.addEventListener('message', (event) => event.data === SIGNED_OUT && listener()),
+    onSignOut: (listener) => {
+      const onMessage = (event: MessageEvent) => event.data === SIGNED_OUT && listener();
+      channel.addEventListener('message', onMessage);
+      return () => channel.removeEventListener('message', onMessage);
+    },
   };
 }

@@ -9,6 +9,9 @@
  */
 import type { Wallet, WindowAppReadyEventAPI } from '@mysten/wallet-standard';
 
+/** Ours: the wallets are registered in a browser's page (a server, rendering the page, has none). */
+export const NEEDS_A_BROWSER = 'registerZkLoginWallets runs in a browser: call it from client-side code.';
+
 /** Whether `value` is an app's register API, as the standard's events carry it. */
 const isAppApi = (value: unknown): value is WindowAppReadyEventAPI =>
   typeof value === 'object' && value !== null && typeof Reflect.get(value, 'register') === 'function';

@@ -4,7 +4,7 @@
  * Facebook" and "Sign in with Twitch" with the Wallet Standard; each request opens the
  * wallet's window at `walletUrl`, where the account lives and the visitor approves.
  */
-import { announceWallets } from '../announce.ts';
+import { announceWallets, NEEDS_A_BROWSER } from '../announce.ts';
 import { createWalletChannel } from '../channel/dapp-side.ts';
 import { PROVIDERS, type Provider } from '../identity.ts';
 import { HostedZkLoginWallet } from './hosted-wallet.ts';
@@ -19,8 +19,7 @@ export interface HostedWalletsOptions {
   providers?: readonly Provider[];
 }
 
-/** Ours: the hosted client runs in a browser, which has windows to open. */
-export const NEEDS_A_BROWSER = 'registerZkLoginWallets runs in a browser: call it from client-side code.';
+export { NEEDS_A_BROWSER };
 
 export function registerZkLoginWallets({ walletUrl, network = 'testnet', providers = PROVIDERS }: HostedWalletsOptions) {
   if (typeof window === 'undefined') throw new Error(NEEDS_A_BROWSER);
