@@ -6,28 +6,11 @@
  * machine's snapshot. So each call shows in the chart and the transition log, and the
  * machine alone decides (a request for another account, a busy account, no account).
  */
-import {
-  ReadonlyWalletAccount,
-  SuiSignAndExecuteTransaction,
-  SuiSignPersonalMessage,
-  SuiSignTransaction,
-  type IdentifierString,
-  type StandardConnectInput,
-  type StandardConnectOutput,
-  type StandardEventsListeners,
-  type StandardEventsNames,
-  type SuiSignAndExecuteTransactionInput,
-  type SuiSignAndExecuteTransactionOutput,
-  type SuiSignPersonalMessageInput,
-  type SuiSignPersonalMessageOutput,
-  type SuiSignTransactionInput,
-  type Wallet,
-  type WalletAccount,
-} from '@mysten/wallet-standard';
+import type { IdentifierString, ReadonlyWalletAccount, StandardEventsListeners, WalletAccount } from '@mysten/wallet-standard';
 import { fromBase64, toBase64 } from '@mysten/utils';
 import { waitFor } from 'xstate';
 import { walletAccountOf } from '../../core/account-wallet.ts';
-import { PROVIDER_LABELS, type Provider } from '../../core/providers.ts';
+import type { Provider } from '../../core/providers.ts';
 import { clearConnect, noteConnect } from './returning-connect.ts';
 import { transactionParties } from './transaction-parties.ts';
 import { refusalWords, WALLET_REFUSALS } from './wallet-refusals.ts';
@@ -40,7 +23,7 @@ import type {
   WalletSignOutput,
 } from '../../core/sign-in.types.ts';
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
-import { WALLET_VERSION, walletFeatures, walletIcon, walletName } from '../../packages/sui-zklogin-wallet/src/identity.ts';
+import { ZkLoginWalletBase, type ZkLoginWalletMethods } from '../../packages/sui-zklogin-wallet/src/wallet-base.ts';
 
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
 type Answered = Extract<WalletAnswer, { ok: true }>;
@@ -49,7 +32,8 @@ type Answered = Extract<WalletAnswer, { ok: true }>;
 interface EnokiGetSessionInput {
   network?: string;
 }
-const ACCOUNT_FEATURES = [SuiSignPersonalMessage, SuiSignTransaction, SuiSignAndExecuteTransaction] as const;
+/** The methods behind the features, with `enoki:getSession`'s session as Enoki's wallets give it. */
+type Methods = ZkLoginWalletMethods<(input?: EnokiGetSessionInput) => Promise<WalletSession | null>>;
 
 /** Whether the machine has settled on what this tab holds (the machine's own tag). */
 const settled = (snapshot: Snapshot) => snapshot.hasTag('settled');
@@ -108,10 +92,8 @@ export async function askMachine(
   });
 }
 
-export class ZkLoginWallet implements Wallet {
+export class ZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
   readonly #actor: SignInActorRef;
-  readonly #provider: Provider;
-  readonly #chain: IdentifierString;
   /** The registering page's choice (register.ts), private: no caller of a request can change it. */
   readonly #confirmPersonalMessages: boolean;
   #account: ReadonlyWalletAccount | null = null;
@@ -125,45 +107,20 @@ export class ZkLoginWallet implements Wallet {
     /** Default true: the visitor approves each message. */
     confirmPersonalMessages?: boolean;
   }) {
+    super(options.provider, options.chain);
     this.#actor = options.actor;
-    this.#provider = options.provider;
-    this.#chain = options.chain;
     this.#confirmPersonalMessages = options.confirmPersonalMessages !== false;
-  }
-
-  get version() {
-    return WALLET_VERSION;
-  }
-
-  get name() {
-    return walletName(this.#provider);
-  }
-
-  get icon() {
-    return walletIcon(this.#provider);
-  }
-
-  get chains() {
-    return [this.#chain] as const;
   }
 
   /** The account this tab is signed in with through this wallet's provider (none before a settled restore). */
   get accounts(): readonly WalletAccount[] {
     const snapshot = this.#actor.getSnapshot();
-    const account = settled(snapshot) ? this.#toAccount(accountData(snapshot, this.#provider)) : null;
+    const account = settled(snapshot) ? this.#toAccount(accountData(snapshot, this.provider)) : null;
     return account ? [account] : [];
   }
 
-  get features() {
-    return walletFeatures(this.#provider, {
-      connect: this.#connect,
-      disconnect: this.#disconnect,
-      on: this.#on,
-      signPersonalMessage: this.#signPersonalMessage,
-      signTransaction: this.#signTransaction,
-      signAndExecuteTransaction: this.#signAndExecuteTransaction,
-      getSession: this.#getSession,
-    });
+  protected featureMethods() {
+    return this.#methods;
   }
 
   /** The same account object while the account is the same, as dApps compare them. */
@@ -173,50 +130,12 @@ export class ZkLoginWallet implements Wallet {
     if (current && current.address === data.address && toBase64(current.publicKey as Uint8Array) === data.publicKey) {
       return current;
     }
-    return (this.#account = new ReadonlyWalletAccount({
-      address: data.address,
-      publicKey: fromBase64(data.publicKey),
-      chains: [this.#chain],
-      features: ACCOUNT_FEATURES,
-      label: PROVIDER_LABELS[data.provider],
-      icon: this.icon,
-    }));
+    return (this.#account = this.walletAccount(data.address, fromBase64(data.publicKey)));
   }
 
   #ask(requestId: string, event: SignInEvent, needsAccount = false): Promise<Answered> {
     return askMachine(this.#actor, requestId, event, needsAccount);
   }
-
-  #connect = async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
-    const requestId = crypto.randomUUID();
-    const silent = input?.silent === true;
-    // In redirect mode an interactive connect may leave the page: noted until it returns (returning-connect.ts).
-    if (!silent) noteConnect(this.name);
-    try {
-      const answer = await this.#ask(requestId, { type: 'wallet.connect', requestId, provider: this.#provider, silent });
-      const account = this.#toAccount(answer.account ?? null);
-      return { accounts: account ? [account] : [] };
-    } finally {
-      if (!silent) clearConnect();
-    }
-  };
-
-  #disconnect = async (): Promise<void> => {
-    const requestId = crypto.randomUUID();
-    await this.#ask(requestId, { type: 'wallet.disconnect', requestId, provider: this.#provider });
-  };
-
-  #on = <E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]): (() => void) => {
-    if (event !== 'change') return () => {};
-    let last = this.accounts[0] ?? null;
-    const subscription = this.#actor.subscribe(() => {
-      const next = this.accounts[0] ?? null;
-      if (next === last) return;
-      last = next;
-      (listener as StandardEventsListeners['change'])({ accounts: next ? [next] : [] });
-    });
-    return () => subscription.unsubscribe();
-  };
 
   /** The page unregistered this wallet: a signing request is refused at once, never left waiting for a dialog. */
   remove() {
@@ -230,77 +149,111 @@ export class ZkLoginWallet implements Wallet {
     return answer.output;
   }
 
-  /**
-   * `enoki:getSession`: the session of this wallet's account, as Enoki's wallets give it, or
-   * null when there is none (no account of this provider, or it ended). Another network than
-   * the wallet's is refused: its session is for its own chain only. While the account's
-   * one request at a time is under way (a dialog open), the read waits for it to end.
-   */
-  #getSession = async (input?: EnokiGetSessionInput): Promise<WalletSession | null> => {
-    if (this.#removed) throw new Error(WALLETS_REMOVED);
-    const network = this.#chain.slice('sui:'.length);
-    if (input?.network !== undefined && input.network !== network) {
-      throw new Error(`This wallet's account is on ${network}: it has no session for ${input.network}.`);
-    }
-    for (;;) {
-      await waitForMachine(this.#actor, (snapshot) => settled(snapshot) && !snapshot.context.walletRequest);
-      const account = accountData(this.#actor.getSnapshot(), this.#provider);
-      if (!account) return null;
+  /** What each feature does, in one private object that featureMethods hands to `features` whole. */
+  readonly #methods: Methods = {
+    connect: async (input) => {
       const requestId = crypto.randomUUID();
-      const request: WalletRequest = { kind: 'getSession', requestId, address: account.address, chain: this.#chain };
+      const silent = input?.silent === true;
+      // In redirect mode an interactive connect may leave the page: noted until it returns (returning-connect.ts).
+      if (!silent) noteConnect(this.name);
       try {
-        const { output } = await this.#ask(requestId, { type: 'wallet.sign', request }, true);
-        const read = output && 'session' in output ? output.session : null;
-        return read ? { ...read.reveal() } : null;
-      } catch (error) {
-        // Another request took the account first: wait for it, then read.
-        if ((error as { refusal?: string }).refusal === 'busy') continue;
-        // The machine refused: the account went away meanwhile (signed out, another account),
-        // so there is no session to give. Anything else (storage that could not be read) is
-        // the dApp's to hear, never passed off as "signed out".
-        if ((error as { refusal?: string }).refusal !== undefined) return null;
-        throw error;
+        const answer = await this.#ask(requestId, { type: 'wallet.connect', requestId, provider: this.provider, silent });
+        const account = this.#toAccount(answer.account ?? null);
+        return { accounts: account ? [account] : [] };
+      } finally {
+        if (!silent) clearConnect();
       }
-    }
-  };
+    },
 
-  #signPersonalMessage = async (input: SuiSignPersonalMessageInput): Promise<SuiSignPersonalMessageOutput> => {
-    const { bytes, signature } = await this.#sign({
-      kind: 'signPersonalMessage',
-      requestId: crypto.randomUUID(),
-      address: input.account.address,
-      chain: input.chain ?? this.#chain,
-      message: toBase64(input.message),
-      ...(this.#confirmPersonalMessages ? {} : { approvedByPage: true }),
-    });
-    return { bytes, signature };
-  };
+    disconnect: async () => {
+      const requestId = crypto.randomUUID();
+      await this.#ask(requestId, { type: 'wallet.disconnect', requestId, provider: this.provider });
+    },
 
-  #signTransaction = async (input: SuiSignTransactionInput) => {
-    input.signal?.throwIfAborted();
-    const transaction = await input.transaction.toJSON();
-    const { bytes, signature } = await this.#sign({
-      kind: 'signTransaction',
-      requestId: crypto.randomUUID(),
-      address: input.account.address,
-      chain: input.chain,
-      transaction,
-      ...transactionParties(transaction),
-    });
-    return { bytes, signature };
-  };
+    on: (event, listener) => {
+      if (event !== 'change') return () => {};
+      let last = this.accounts[0] ?? null;
+      const subscription = this.#actor.subscribe(() => {
+        const next = this.accounts[0] ?? null;
+        if (next === last) return;
+        last = next;
+        (listener as StandardEventsListeners['change'])({ accounts: next ? [next] : [] });
+      });
+      return () => subscription.unsubscribe();
+    },
 
-  #signAndExecuteTransaction = async (input: SuiSignAndExecuteTransactionInput): Promise<SuiSignAndExecuteTransactionOutput> => {
-    input.signal?.throwIfAborted();
-    const transaction = await input.transaction.toJSON();
-    const output = await this.#sign({
-      kind: 'signAndExecuteTransaction',
-      requestId: crypto.randomUUID(),
-      address: input.account.address,
-      chain: input.chain,
-      transaction,
-      ...transactionParties(transaction),
-    });
-    return { bytes: output.bytes, signature: output.signature, digest: output.digest ?? '', effects: output.effects ?? '' };
+    /**
+     * `enoki:getSession`: the session of this wallet's account, as Enoki's wallets give it, or
+     * null when there is none (no account of this provider, or it ended). Another network than
+     * the wallet's is refused: its session is for its own chain only. While the account's
+     * one request at a time is under way (a dialog open), the read waits for it to end.
+     */
+    getSession: async (input) => {
+      if (this.#removed) throw new Error(WALLETS_REMOVED);
+      const network = this.chain.slice('sui:'.length);
+      if (input?.network !== undefined && input.network !== network) {
+        throw new Error(`This wallet's account is on ${network}: it has no session for ${input.network}.`);
+      }
+      for (;;) {
+        await waitForMachine(this.#actor, (snapshot) => settled(snapshot) && !snapshot.context.walletRequest);
+        const account = accountData(this.#actor.getSnapshot(), this.provider);
+        if (!account) return null;
+        const requestId = crypto.randomUUID();
+        const request: WalletRequest = { kind: 'getSession', requestId, address: account.address, chain: this.chain };
+        try {
+          const { output } = await this.#ask(requestId, { type: 'wallet.sign', request }, true);
+          const read = output && 'session' in output ? output.session : null;
+          return read ? { ...read.reveal() } : null;
+        } catch (error) {
+          // Another request took the account first: wait for it, then read.
+          if ((error as { refusal?: string }).refusal === 'busy') continue;
+          // The machine refused: the account went away meanwhile (signed out, another account),
+          // so there is no session to give. Anything else (storage that could not be read) is
+          // the dApp's to hear, never passed off as "signed out".
+          if ((error as { refusal?: string }).refusal !== undefined) return null;
+          throw error;
+        }
+      }
+    },
+
+    signPersonalMessage: async (input) => {
+      const { bytes, signature } = await this.#sign({
+        kind: 'signPersonalMessage',
+        requestId: crypto.randomUUID(),
+        address: input.account.address,
+        chain: input.chain ?? this.chain,
+        message: toBase64(input.message),
+        ...(this.#confirmPersonalMessages ? {} : { approvedByPage: true }),
+      });
+      return { bytes, signature };
+    },
+
+    signTransaction: async (input) => {
+      input.signal?.throwIfAborted();
+      const transaction = await input.transaction.toJSON();
+      const { bytes, signature } = await this.#sign({
+        kind: 'signTransaction',
+        requestId: crypto.randomUUID(),
+        address: input.account.address,
+        chain: input.chain,
+        transaction,
+        ...transactionParties(transaction),
+      });
+      return { bytes, signature };
+    },
+
+    signAndExecuteTransaction: async (input) => {
+      input.signal?.throwIfAborted();
+      const transaction = await input.transaction.toJSON();
+      const output = await this.#sign({
+        kind: 'signAndExecuteTransaction',
+        requestId: crypto.randomUUID(),
+        address: input.account.address,
+        chain: input.chain,
+        transaction,
+        ...transactionParties(transaction),
+      });
+      return { bytes: output.bytes, signature: output.signature, digest: output.digest ?? '', effects: output.effects ?? '' };
+    },
   };
 }

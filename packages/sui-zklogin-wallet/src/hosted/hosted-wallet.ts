@@ -6,29 +6,18 @@
  * key), remembered on its origin so that a silent connect (dapp-kit's autoconnect) opens
  * nothing; a refusal that says the site is no longer connected forgets it.
  */
-import {
+import type {
+  IdentifierString,
   ReadonlyWalletAccount,
-  SuiSignAndExecuteTransaction,
-  SuiSignPersonalMessage,
-  SuiSignTransaction,
-  type IdentifierString,
-  type StandardConnectInput,
-  type StandardConnectOutput,
-  type StandardEventsListeners,
-  type StandardEventsNames,
-  type SuiSignAndExecuteTransactionInput,
-  type SuiSignAndExecuteTransactionOutput,
-  type SuiSignPersonalMessageInput,
-  type SuiSignPersonalMessageOutput,
-  type SuiSignTransactionInput,
-  type SignedTransaction,
-  type Wallet,
-  type WalletAccount,
+  StandardEventsListeners,
+  SuiSignTransactionInput,
+  WalletAccount,
 } from '@mysten/wallet-standard';
 import * as v from 'valibot';
 import { WalletRefusal } from '../channel/dapp-side.ts';
 import type { WalletWindowRequest } from '../channel/messages.ts';
-import { PROVIDER_LABELS, WALLET_VERSION, walletFeatures, walletIcon, walletName, type Provider } from '../identity.ts';
+import type { Provider } from '../identity.ts';
+import { ZkLoginWalletBase, type ZkLoginWalletMethods } from '../wallet-base.ts';
 import { rememberedAccounts, RememberedAccountSchema, type RememberedAccount } from './remembered-accounts.ts';
 
 /** What the window answers each request with, checked before the dApp gets it. */
@@ -41,8 +30,6 @@ const Session = v.nullable(v.record(v.string(), v.unknown()));
 export const UNREADABLE_ANSWER = "The wallet's answer could not be read.";
 /** Ours: a request before any connect, or for an account this wallet did not give. */
 export const NOT_CONNECTED = 'This wallet has no account on this site: connect first.';
-
-const ACCOUNT_FEATURES = [SuiSignPersonalMessage, SuiSignTransaction, SuiSignAndExecuteTransaction] as const;
 
 function read<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
   const parsed = v.safeParse(schema, value);
@@ -64,9 +51,10 @@ export interface HostedWalletOptions {
   now: () => number;
 }
 
-export class HostedZkLoginWallet implements Wallet {
-  readonly #provider: Provider;
-  readonly #chain: IdentifierString;
+/** The methods behind the features; `enoki:getSession`'s session is a plain record, as the window shared it. */
+type Methods = ZkLoginWalletMethods<(input?: { network?: string }) => Promise<Record<string, unknown> | null>>;
+
+export class HostedZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
   readonly #ask: HostedWalletOptions['ask'];
   readonly #memory: HostedWalletOptions['memory'];
   readonly #now: () => number;
@@ -74,27 +62,10 @@ export class HostedZkLoginWallet implements Wallet {
   #account: ReadonlyWalletAccount | null = null;
 
   constructor(options: HostedWalletOptions) {
-    this.#provider = options.provider;
-    this.#chain = options.chain;
+    super(options.provider, options.chain);
     this.#ask = options.ask;
     this.#memory = options.memory;
     this.#now = options.now;
-  }
-
-  get version() {
-    return WALLET_VERSION;
-  }
-
-  get name() {
-    return walletName(this.#provider);
-  }
-
-  get icon() {
-    return walletIcon(this.#provider);
-  }
-
-  get chains() {
-    return [this.#chain] as const;
   }
 
   /** The account this site was given, once connected on this page (a silent connect reads what was remembered). */
@@ -102,37 +73,20 @@ export class HostedZkLoginWallet implements Wallet {
     return this.#account ? [this.#account] : [];
   }
 
-  get features() {
-    return walletFeatures(this.#provider, {
-      connect: this.#connect,
-      disconnect: this.#disconnect,
-      on: this.#on,
-      signPersonalMessage: this.#signPersonalMessage,
-      signTransaction: this.#signTransaction,
-      signAndExecuteTransaction: this.#signAndExecuteTransaction,
-      getSession: this.#getSession,
-    });
+  protected featureMethods() {
+    return this.#methods;
   }
 
   #show(remembered: RememberedAccount | null) {
     const same = this.#account?.address === remembered?.address;
     if (same) return;
-    this.#account = remembered
-      ? new ReadonlyWalletAccount({
-          address: remembered.address,
-          publicKey: fromBase64(remembered.publicKey),
-          chains: [this.#chain],
-          features: ACCOUNT_FEATURES,
-          label: PROVIDER_LABELS[this.#provider],
-          icon: this.icon,
-        })
-      : null;
+    this.#account = remembered ? this.walletAccount(remembered.address, fromBase64(remembered.publicKey)) : null;
     for (const listener of this.#listeners) listener({ accounts: this.accounts });
   }
 
   /** The site is no longer connected at the wallet (revoked, or signed out there): forget its account. */
   #forget() {
-    this.#memory.forget(this.#provider);
+    this.#memory.forget(this.provider);
     this.#show(null);
   }
 
@@ -146,68 +100,69 @@ export class HostedZkLoginWallet implements Wallet {
     }
   }
 
-  #connect = async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
-    if (input?.silent) {
-      // What the site was given, while the session it was given in lasts: after its end, none.
-      const remembered = this.#memory.read(this.#provider);
-      if (remembered && remembered.sessionEnds <= this.#now()) this.#forget();
-      else this.#show(remembered);
-      return { accounts: this.accounts };
-    }
-    const account = read(AccountAnswer, await this.#request({ kind: 'connect', provider: this.#provider }));
-    this.#show(account);
-    this.#memory.remember(this.#provider, account);
-    return { accounts: this.accounts };
-  };
-
-  #disconnect = async (): Promise<void> => {
-    this.#forget();
-  };
-
-  #on = <E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]): (() => void) => {
-    if (event !== 'change') return () => {};
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
-
   /** The connected account's address, or refused: a request names only the account this site was given. */
   #connected(address: string): string {
     if (!this.#account || this.#account.address !== address) throw new Error(NOT_CONNECTED);
     return address;
   }
 
-  #signPersonalMessage = async (input: SuiSignPersonalMessageInput): Promise<SuiSignPersonalMessageOutput> => {
-    const address = this.#connected(input.account.address);
-    const answer = await this.#request({
-      kind: 'signPersonalMessage',
-      provider: this.#provider,
-      address,
-      chain: input.chain ?? this.#chain,
-      message: toBase64(input.message),
-    });
-    return read(Signed, answer);
-  };
-
   async #transaction(input: SuiSignTransactionInput, kind: 'signTransaction' | 'signAndExecuteTransaction') {
     input.signal?.throwIfAborted();
     const address = this.#connected(input.account.address);
     const transaction = await input.transaction.toJSON();
-    return this.#request({ kind, provider: this.#provider, address, chain: input.chain, transaction });
+    return this.#request({ kind, provider: this.provider, address, chain: input.chain, transaction });
   }
 
-  #signTransaction = async (input: SuiSignTransactionInput): Promise<SignedTransaction> =>
-    read(Signed, await this.#transaction(input, 'signTransaction'));
+  /** What each feature does, in one private object that featureMethods hands to `features` whole. */
+  readonly #methods: Methods = {
+    connect: async (input) => {
+      if (input?.silent) {
+        // What the site was given, while the session it was given in lasts: after its end, none.
+        const remembered = this.#memory.read(this.provider);
+        if (remembered && remembered.sessionEnds <= this.#now()) this.#forget();
+        else this.#show(remembered);
+        return { accounts: this.accounts };
+      }
+      const account = read(AccountAnswer, await this.#request({ kind: 'connect', provider: this.provider }));
+      this.#show(account);
+      this.#memory.remember(this.provider, account);
+      return { accounts: this.accounts };
+    },
 
-  #signAndExecuteTransaction = async (input: SuiSignAndExecuteTransactionInput): Promise<SuiSignAndExecuteTransactionOutput> =>
-    read(Executed, await this.#transaction(input, 'signAndExecuteTransaction'));
+    disconnect: async () => {
+      this.#forget();
+    },
 
-  /** `enoki:getSession`: asked in the wallet's window, where the visitor may share it or not. */
-  #getSession = async (input?: { network?: string }): Promise<Record<string, unknown> | null> => {
-    if (!this.#account) return null;
-    const chain = input?.network ? (`sui:${input.network}` as const) : this.#chain;
-    return read(
-      Session,
-      await this.#request({ kind: 'getSession', provider: this.#provider, address: this.#account.address, chain }),
-    );
+    on: (event, listener) => {
+      if (event !== 'change') return () => {};
+      this.#listeners.add(listener);
+      return () => this.#listeners.delete(listener);
+    },
+
+    signPersonalMessage: async (input) => {
+      const address = this.#connected(input.account.address);
+      const answer = await this.#request({
+        kind: 'signPersonalMessage',
+        provider: this.provider,
+        address,
+        chain: input.chain ?? this.chain,
+        message: toBase64(input.message),
+      });
+      return read(Signed, answer);
+    },
+
+    signTransaction: async (input) => read(Signed, await this.#transaction(input, 'signTransaction')),
+
+    signAndExecuteTransaction: async (input) => read(Executed, await this.#transaction(input, 'signAndExecuteTransaction')),
+
+    /** `enoki:getSession`: asked in the wallet's window, where the visitor may share it or not. */
+    getSession: async (input) => {
+      if (!this.#account) return null;
+      const chain = input?.network ? (`sui:${input.network}` as const) : this.chain;
+      return read(
+        Session,
+        await this.#request({ kind: 'getSession', provider: this.provider, address: this.#account.address, chain }),
+      );
+    },
   };
 }
