@@ -37,7 +37,10 @@ function watchWindowListeners() {
   };
 }
 
-const zkLoginWallets = () => getWallets().get().filter((wallet) => wallet.name.startsWith('Sign in with'));
+const zkLoginWallets = () =>
+  getWallets()
+    .get()
+    .filter((wallet) => wallet.name.startsWith('Sign in with'));
 
 describe('registerZkLoginWallets, as frameworks call it', () => {
   beforeEach(() => sessionStorage.clear());

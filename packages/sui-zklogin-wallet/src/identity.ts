@@ -9,6 +9,11 @@ export type Provider = (typeof PROVIDERS)[number];
 
 export const PROVIDER_LABELS: Record<Provider, string> = { google: 'Google', facebook: 'Facebook', twitch: 'Twitch' };
 
+/** The networks the wallets sign on; a wallet's chain is `sui:<network>`. */
+export const NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
+export type Network = (typeof NETWORKS)[number];
+export const isNetwork = (value: string): value is Network => (NETWORKS as readonly string[]).includes(value);
+
 /** This wallet's name, exactly: "Sign in with Google", "Sign in with Facebook", "Sign in with Twitch". */
 export const walletName = (provider: Provider) => `Sign in with ${PROVIDER_LABELS[provider]}`;
 

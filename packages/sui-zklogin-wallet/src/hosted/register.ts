@@ -3,10 +3,14 @@
  * `registerZkLoginWallets({ walletUrl })` registers "Sign in with Google", "Sign in with
  * Facebook" and "Sign in with Twitch" with the Wallet Standard; each request opens the
  * wallet's window at `walletUrl`, where the account lives and the visitor approves.
+ * `zkLoginWalletsInitializer({ walletUrl })` does the same for dapp-kit's
+ * `walletInitializers`. A second registration on the page replaces the first (React's
+ * StrictMode mounts twice): the page's apps see one set of wallets.
  */
 import { announceWallets, NEEDS_A_BROWSER } from '../announce.ts';
 import { createWalletChannel } from '../channel/dapp-side.ts';
-import { PROVIDERS, type Provider } from '../identity.ts';
+import { PROVIDERS, type Network, type Provider } from '../identity.ts';
+import { initializerOf } from '../initializer.ts';
 import { HostedZkLoginWallet } from './hosted-wallet.ts';
 import { rememberedAccounts } from './remembered-accounts.ts';
 
@@ -14,19 +18,39 @@ export interface HostedWalletsOptions {
   /** The wallet's origin (or its base URL), e.g. `https://wallet.example`. */
   walletUrl: string;
   /** The network the wallets sign on: `testnet` (the default), `mainnet` or `devnet`. */
-  network?: 'mainnet' | 'testnet' | 'devnet';
+  network?: Network;
   /** Which wallets to register, in this order: every provider by default. */
   providers?: readonly Provider[];
 }
 
 export { NEEDS_A_BROWSER };
 
+/** The registration standing on this page, which a second call replaces. */
+let standing: { unregister: () => void } | null = null;
+
 export function registerZkLoginWallets({ walletUrl, network = 'testnet', providers = PROVIDERS }: HostedWalletsOptions) {
   if (typeof window === 'undefined') throw new Error(NEEDS_A_BROWSER);
   const channel = createWalletChannel(walletUrl);
+  standing?.unregister();
   const memory = rememberedAccounts(channel.walletOrigin);
   const wallets = providers.map(
     (provider) => new HostedZkLoginWallet({ provider, chain: `sui:${network}`, ask: channel.ask, memory, now: Date.now }),
   );
-  return { wallets, unregister: announceWallets(wallets) };
+  const withdraw = announceWallets(wallets);
+  const registration = {
+    wallets,
+    unregister: () => {
+      if (standing === registration) standing = null;
+      withdraw();
+    },
+  };
+  standing = registration;
+  return registration;
 }
+
+/**
+ * For dapp-kit: `createDAppKit({ walletInitializers: [zkLoginWalletsInitializer({ walletUrl })] })`.
+ * The wallets sign on `network` when given, else on dapp-kit's current network.
+ */
+export const zkLoginWalletsInitializer = (options: HostedWalletsOptions) =>
+  initializerOf('sui-zklogin-wallets', registerZkLoginWallets, options);
