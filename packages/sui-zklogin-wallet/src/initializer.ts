@@ -13,8 +13,7 @@ export interface WalletInitializerArgs {
 }
 
 /** Ours: dapp-kit's network is one no zkLogin wallet signs on. */
-export const unsupportedNetwork = (network: string) =>
-  `dapp-kit's network is "${network}": the zkLogin wallets sign on ${NETWORKS.join(', ')} only. Pass \`network\` to choose one.`;
+export const unsupportedNetwork = (network: string) => `The zkLogin wallets sign on ${NETWORKS.join(', ')}, not "${network}".`;
 
 /**
  * The initializer of `register(options)`. The wallets sign on `options.network` when given,

@@ -18,7 +18,8 @@ export const REQUEST_CAP_BYTES = 256 * 1024;
 export const ANSWER_CAP_BYTES = 64 * 1024;
 
 const PROVIDER = v.picklist(['google', 'facebook', 'twitch']);
-const ADDRESS = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/));
+/** A Sui address in its one canonical form. */
+export const ADDRESS = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/));
 const CHAIN = v.pipe(v.string(), v.regex(/^sui:[a-z]+$/));
 const REQUEST_ID = v.pipe(v.string(), v.uuid());
 

@@ -25,27 +25,21 @@ export interface HostedWalletsOptions {
 
 export { NEEDS_A_BROWSER };
 
-/** The registration standing on this page, which a second call replaces. */
-let standing: { unregister: () => void } | null = null;
+/** Withdraws the wallets registered last on this page, which a second call replaces (a no-op once done). */
+let withdrawStanding = () => {};
 
 export function registerZkLoginWallets({ walletUrl, network = 'testnet', providers = PROVIDERS }: HostedWalletsOptions) {
   if (typeof window === 'undefined') throw new Error(NEEDS_A_BROWSER);
   const channel = createWalletChannel(walletUrl);
-  standing?.unregister();
+  withdrawStanding();
   const memory = rememberedAccounts(channel.walletOrigin);
   const wallets = providers.map(
     (provider) => new HostedZkLoginWallet({ provider, chain: `sui:${network}`, ask: channel.ask, memory, now: Date.now }),
   );
-  const withdraw = announceWallets(wallets);
-  const registration = {
-    wallets,
-    unregister: () => {
-      if (standing === registration) standing = null;
-      withdraw();
-    },
-  };
-  standing = registration;
-  return registration;
+  // Taking wallets back twice does nothing: a replaced registration's late unregister is harmless.
+  const unregister = announceWallets(wallets);
+  withdrawStanding = unregister;
+  return { wallets, unregister };
 }
 
 /**

@@ -5,11 +5,12 @@
  * the wallet could not tell, as browsers keep a third-party frame's storage apart by site.
  */
 import * as v from 'valibot';
+import { ADDRESS } from '../channel/messages.ts';
 import type { Provider } from '../identity.ts';
 
 /** The account a connect gives a site: its public part, and when the session it was given in ends. */
 export const RememberedAccountSchema = v.strictObject({
-  address: v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/)),
+  address: ADDRESS,
   publicKey: v.pipe(v.string(), v.base64()),
   sessionEnds: v.number(),
 });
