@@ -288,7 +288,9 @@ test("a sign-out in the wallet's own page while a site's window asks: the dialog
   const next = await walletWindowOf(page, () =>
     call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', { account: 'connected', message: 'after sign-out' }),
   );
-  await expect(next.window.locator('[data-dapp-request]')).toContainText(`You signed out of your wallet since ${DAPP} connected.`);
+  await expect(next.window.locator('[data-dapp-request]')).toContainText(
+    `You signed out of your wallet since ${DAPP} connected.`,
+  );
   await expect(approvalDialog(next.window)).toHaveCount(0);
   await next.window.getByRole('button', { name: 'Refuse' }).click();
   expect(await next.result).toEqual({ ok: false, error: 'You signed out of the wallet: connect again to use it on this site.' });

@@ -360,9 +360,7 @@ describe('the real actors against the mock login service', () => {
       expect(signed).toMatchObject({ bytes: message, signature: expect.any(String) });
       expect(signs).toHaveBeenCalledTimes(1);
       // The session is still read afresh (another window may have signed out): the sealed session, not the key.
-      expect(vaultReads.mock.calls.map(([entry]) => entry)).not.toContain(
-        nativeKeyEntry((await readSession(tab)).nativeKeyId!),
-      );
+      expect(vaultReads.mock.calls.map(([entry]) => entry)).not.toContain(nativeKeyEntry((await readSession(tab)).nativeKeyId!));
     } finally {
       vaultReads.mockRestore();
       signs.mockRestore();

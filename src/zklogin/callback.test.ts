@@ -86,7 +86,18 @@ describe('isCallbackFragment', () => {
   });
 
   it("leaves the page's own fragments alone: anchors, hash routes, nothing", () => {
-    for (const fragment of ['#foo', '#section-2', '#/route', '#/settings?tab=2', '#!/old-style', '#token=x', '#', '', null, undefined]) {
+    for (const fragment of [
+      '#foo',
+      '#section-2',
+      '#/route',
+      '#/settings?tab=2',
+      '#!/old-style',
+      '#token=x',
+      '#',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(isCallbackFragment(fragment), String(fragment)).toBe(false);
     }
   });
