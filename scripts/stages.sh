@@ -4,8 +4,9 @@
 # faketime and Chromium.
 #
 # The typecheck and the lint each use one core: they run side by side, each with its output
-# kept and printed whole once both are done. The unit passes and the end-to-end tests use
-# every core, so they run one after another.
+# kept and printed whole once both are done. The package's checks come after them, not beside:
+# packing builds the package's dist/, whose declarations the typecheck reads. The unit passes
+# and the end-to-end tests use every core, so they run one after another.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,6 +53,7 @@ one() { # stage
 }
 
 side_by_side typecheck lint
+one package:check
 one test:unit
 one test:unit:shifted-clock
 one test:e2e

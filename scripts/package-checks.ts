@@ -1,0 +1,201 @@
+/**
+ * npm run package:check: the package sui-zklogin-wallet as a dApp gets it, from its packed
+ * tarball (what `npm publish` would upload), not from the workspace's sources:
+ *
+ * - publint: the package.json's fields (exports, types, files) point at files in the tarball;
+ * - attw (@arethetypeswrong/cli): every entry's types resolve as TypeScript resolves them;
+ * - on a server: the tarball installed alone in a folder outside the repo, with its peers at
+ *   the repo's versions, Node imports every entry with no `window` (as a framework's server
+ *   rendering does), finds their exports, and registering says it needs a browser;
+ * - in another bundler: plain rolldown, browser platform, no plugin or loader, bundles both
+ *   entries from that install with no unresolved import, and the bundle, run over a stand-in
+ *   window, registers the three wallets by name.
+ *
+ * The unit tests import the sources; the app and the example dApp build them through the
+ * project's Vite config. Neither would see a file left out of `files`, a wrong `exports` path,
+ * a `.ts` specifier left in the built JavaScript, or a top-level read of `window`.
+ * One line per check; exits non-zero if any fails. The temporary folder is removed at the end.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type RolldownLog } from 'rolldown';
+
+const ROOT = join(import.meta.dirname, '..');
+const PACKAGE = 'sui-zklogin-wallet';
+const PEERS = ['@mysten/sui', '@mysten/wallet-standard'];
+const WALLET_NAMES = ['Sign in with Google', 'Sign in with Facebook', 'Sign in with Twitch'];
+const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+
+/** Runs a command and gives its standard output; a failure carries all it printed. */
+function run(command: string, args: string[], cwd: string, label = `${command} ${args.join(' ')}`): string {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 300_000 });
+  if (result.status === 0) return result.stdout;
+  const printed = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+  throw new Error(`${label} failed (${result.error?.message ?? `exit ${result.status}`}):\n${printed}`);
+}
+
+/** Runs an ES module's source in a Node of its own, from `cwd` (whose node_modules it resolves from). */
+const runModule = (source: string, cwd: string) =>
+  run(process.execPath, ['--input-type=module', '-e', source], cwd, `node, in ${cwd}`);
+
+const failures: string[] = [];
+const passed = new Set<string>();
+/** Runs one check and prints its line; a check whose prerequisite failed is not run. */
+async function check(name: string, needs: string[], body: () => Promise<string> | string) {
+  const missing = needs.filter((need) => !passed.has(need));
+  if (missing.length > 0) {
+    failures.push(name);
+    console.log(`✗ ${name}: not run (needs ${missing.join(', ')})`);
+    return;
+  }
+  try {
+    const detail = await body();
+    passed.add(name);
+    console.log(`✓ ${name}${detail ? `: ${detail}` : ''}`);
+  } catch (error) {
+    failures.push(name);
+    console.log(`✗ ${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const temp = mkdtempSync(join(tmpdir(), 'sui-zklogin-wallet-check-'));
+const install = join(temp, 'install');
+const bundle = join(temp, 'bundle');
+let tarball = '';
+try {
+  await check('pack', [], () => {
+    // prepack builds dist/ (tsc -p tsconfig.build.json).
+    run('npm', ['pack', '-w', PACKAGE, '--pack-destination', temp], ROOT);
+    const [file, ...more] = readdirSync(temp).filter((name) => name.endsWith('.tgz'));
+    if (!file || more.length > 0) throw new Error(`expected one tarball in ${temp}`);
+    tarball = join(temp, file);
+    return file;
+  });
+
+  await check('publint', ['pack'], () => {
+    // --strict: a warning fails too; a suggestion is shown.
+    const said = run(bin('publint'), ['run', tarball, '--strict'], ROOT);
+    return said.includes('All good!') ? 'all good (no error, warning or suggestion)' : `passed, with:\n${said.trim()}`;
+  });
+
+  await check('attw', ['pack'], () => {
+    // --profile esm-only, because the package is ESM only ("type": "module", no CommonJS
+    // build), so two of the strict profile's resolutions are not targets:
+    // - node10 (TypeScript's moduleResolution "node"/"node10") predates package.json's
+    //   `exports` and cannot see ./verify at all; every Node of the package's engines
+    //   (>= 22.12) reads `exports`.
+    // - node16 from CommonJS gets ESM: attw calls that dynamic-import-only, though a Node of
+    //   the engines can require() it (require(esm), checked below). A CommonJS build would
+    //   ship every module twice for no consumer the engines admit.
+    // The esm-only profile still fails on anything wrong for node16 ESM and bundlers.
+    run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], ROOT);
+    return 'esm-only profile: node16 (ESM) and bundler resolve every entry';
+  });
+
+  await check('install', ['pack'], () => {
+    // Outside the repo, so that nothing resolves to the workspace's own copy; the peers at
+    // the versions the repo pins (the lockfile's install has already cached them).
+    const pinned = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).dependencies as Record<string, string>;
+    const peers = PEERS.map((peer) => `${peer}@${pinned[peer]}`);
+    mkdirSync(install);
+    writeFileSync(join(install, 'package.json'), JSON.stringify({ name: 'package-check', private: true, type: 'module' }));
+    run('npm', ['install', tarball, ...peers, '--prefer-offline', '--no-audit', '--no-fund'], install);
+    return `with ${peers.join(', ')}`;
+  });
+
+  await check('Node import, no window', ['install'], () => {
+    runModule(
+      `
+      if (typeof window !== 'undefined') throw new Error('this Node has a window');
+      const where = import.meta.resolve('${PACKAGE}');
+      if (!where.startsWith(${JSON.stringify(pathToFileURL(join(install, 'node_modules')).href)})) throw new Error('resolved to ' + where);
+      const main = await import('${PACKAGE}');
+      const verify = await import('${PACKAGE}/verify');
+      for (const [entry, module, names] of [
+        ['${PACKAGE}', main, ['registerZkLoginWallets', 'zkLoginWalletsInitializer']],
+        ['${PACKAGE}/verify', verify, ['verifyZkLoginSignature']],
+      ]) {
+        for (const name of names) if (typeof module[name] !== 'function') throw new Error(entry + ' has no function ' + name);
+      }
+      if (typeof main.NEEDS_A_BROWSER !== 'string') throw new Error('${PACKAGE} has no NEEDS_A_BROWSER');
+      let thrown;
+      try {
+        main.registerZkLoginWallets({ walletUrl: 'https://wallet.example' });
+      } catch (error) {
+        thrown = error;
+      }
+      if (thrown?.message !== main.NEEDS_A_BROWSER) throw new Error('registerZkLoginWallets on a server: ' + (thrown ? thrown.message : 'no error'));
+      // CommonJS callers: Node >= 22.12 (the engines) loads ES modules with require().
+      const { createRequire } = await import('node:module');
+      const required = createRequire(import.meta.url)('${PACKAGE}/verify');
+      if (typeof required.verifyZkLoginSignature !== 'function') throw new Error('require() of ${PACKAGE}/verify');
+      `,
+      install,
+    );
+    return 'both entries import, registering throws NEEDS_A_BROWSER, require() loads them too';
+  });
+
+  await check('rolldown bundle', ['install'], async () => {
+    const entry = join(install, 'entry.js');
+    writeFileSync(
+      entry,
+      `export { registerZkLoginWallets, zkLoginWalletsInitializer } from '${PACKAGE}';\nexport { verifyZkLoginSignature } from '${PACKAGE}/verify';\n`,
+    );
+    const logs: string[] = [];
+    const onLog = (level: string, log: RolldownLog) => void logs.push(`${level} ${log.code ?? ''}: ${log.message}`);
+    // No plugin, no loader: the bundler's defaults, for a browser. The output goes beside the
+    // install, not under it, so that running it below cannot fall back on node_modules.
+    const { output } = await build({
+      input: entry,
+      cwd: install,
+      platform: 'browser',
+      onLog,
+      output: { dir: bundle, format: 'es' },
+    });
+    const warned = logs.filter((log) => !log.startsWith('info') && !log.startsWith('debug'));
+    if (warned.length > 0) throw new Error(`rolldown warned:\n${warned.join('\n')}`);
+    const chunks = output.filter((item) => item.type === 'chunk');
+    const own = new Set(chunks.map((chunk) => chunk.fileName));
+    const outside = chunks.flatMap((chunk) => [...chunk.imports, ...chunk.dynamicImports]).filter((id) => !own.has(id));
+    if (outside.length > 0) throw new Error(`the bundle imports ${outside.join(', ')}`);
+    const bytes = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk.code), 0);
+    return `${chunks.length} chunk(s), ${Math.round(bytes / 1024)} KB, no warning`;
+  });
+
+  await check('the bundle registers the wallets', ['rolldown bundle'], () => {
+    // The names are built from the providers' labels, so the bundle is run, over a window
+    // that has only what registering reads, rather than searched.
+    const names = runModule(
+      `
+      globalThis.window = Object.assign(new EventTarget(), { location: { origin: 'https://dapp.example' } });
+      const bundle = await import(${JSON.stringify(pathToFileURL(join(bundle, 'entry.js')).href)});
+      if (typeof bundle.verifyZkLoginSignature !== 'function') throw new Error('the bundle has no verifyZkLoginSignature');
+      const { wallets, unregister } = bundle.registerZkLoginWallets({ walletUrl: 'https://wallet.example' });
+      // An app that starts after the registration, as the Wallet Standard's window protocol has it.
+      const registered = [];
+      window.dispatchEvent(Object.assign(new Event('wallet-standard:app-ready'), {
+        detail: { register: (wallet) => (registered.push(wallet.name), () => {}) },
+      }));
+      unregister();
+      console.log(JSON.stringify({ wallets: wallets.map((wallet) => wallet.name), registered }));
+      `,
+      bundle,
+    );
+    const { wallets, registered } = JSON.parse(names) as { wallets: string[]; registered: string[] };
+    if (JSON.stringify(wallets) !== JSON.stringify(WALLET_NAMES)) throw new Error(`wallets ${JSON.stringify(wallets)}`);
+    if (JSON.stringify(registered) !== JSON.stringify(WALLET_NAMES))
+      throw new Error(`an app was given ${JSON.stringify(registered)}`);
+    return WALLET_NAMES.map((name) => `"${name}"`).join(', ');
+  });
+} finally {
+  rmSync(temp, { recursive: true, force: true });
+}
+
+if (failures.length > 0) {
+  console.log(`\n${failures.length} package check(s) failed: ${failures.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nEvery package check passed.');
