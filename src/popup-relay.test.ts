@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HANDOFF_TYPE, handoffChannelName, readHandoff, receipt } from './runtime/popup-handoff.ts';
-import { handOff, RECEIPT_WAIT_MS } from './popup-relay.ts';
+import { handOff, RECEIPT_WAIT_MS, RESEND_MS } from './popup-relay.ts';
 
 const FLOW = 'flow-1234abcd';
 const FRAGMENT = `#id_token=t&state=zklogin-popup.${FLOW}`;
@@ -53,7 +53,7 @@ describe('the sign-in window hands its answer on', () => {
   it('says the sign-in did not reach the page when no receipt comes, and never that it did', async () => {
     // A page that hears the answer but answers with another flow's receipt counts as none.
     const page = openingPage(() => receipt('flow-another'));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     handOff(FLOW, FRAGMENT);
     // (vi.waitFor would move the faked clock: the channel's message is awaited task by task.)
     for (let task = 0; task < 200 && page.taken.length === 0; task++) await new Promise((resolve) => setImmediate(resolve));
@@ -65,6 +65,23 @@ describe('the sign-in window hands its answer on', () => {
     expect(document.body.textContent).toContain('Close this window and sign in again from the page.');
     expect(document.body.textContent).not.toContain('went back');
     expect(close).not.toHaveBeenCalled();
+    page.close();
+  });
+
+  it('reaches a page that was between its two listeners when the answer was first posted: it is said again until the receipt', async () => {
+    // The page's first listener (the window's) closes before the first post is delivered to
+    // it: the window read as closed just then. Its second (the flow's) opens a moment later.
+    const first = new BroadcastChannel(handoffChannelName(FLOW));
+    const missed: unknown[] = [];
+    first.onmessage = (event) => missed.push(event.data);
+    handOff(FLOW, FRAGMENT);
+    first.close();
+    await new Promise((resolve) => setTimeout(resolve, RESEND_MS / 5));
+    const page = openingPage((flowId) => receipt(flowId));
+    await vi.waitFor(() => expect(close).toHaveBeenCalledOnce(), { timeout: RESEND_MS * 4 });
+    expect(missed).toEqual([]);
+    expect(page.taken[0]).toEqual({ type: HANDOFF_TYPE, flowId: FLOW, fragment: FRAGMENT });
+    expect(heading()).toBe('You can close this window');
     page.close();
   });
 });

@@ -13,6 +13,14 @@ import { HANDOFF_TYPE, handoffChannelName, isReceipt, popupFlowOf, type Handoff 
 
 /** How long the window waits for the tab's receipt before saying nobody took the answer. */
 export const RECEIPT_WAIT_MS = 3_000;
+/**
+ * How often the answer is said again on the flow's channel until the tab's receipt. A tab
+ * can be between two listeners of the flow at the moment the first one is posted: its window
+ * read as closed (the provider's page cut it off), so it closes the window's listener and
+ * opens the flow's second (src/runtime/popup-window.ts), and a message posted to a channel
+ * that closes before the message is delivered is lost. The tab takes the answer once.
+ */
+export const RESEND_MS = 250;
 
 /** What the window says: heading and sentence, for each moment of the hand-off. */
 const WINDOW_WORDS = {
@@ -50,19 +58,23 @@ export function handOff(flowId: string, fragment: string) {
   }
   // And the flow's own channel: it reaches the tab even when the provider severed `opener`.
   const channel = new BroadcastChannel(handoffChannelName(flowId));
+  const post = () => channel.postMessage(handoff);
+  const again = setInterval(post, RESEND_MS);
   const unanswered = setTimeout(() => {
+    clearInterval(again);
     channel.close();
     show(WINDOW_WORDS.unanswered);
   }, RECEIPT_WAIT_MS);
   channel.onmessage = (event) => {
     if (!isReceipt(event.data, flowId)) return;
+    clearInterval(again);
     clearTimeout(unanswered);
     channel.close();
     // A window the page opened closes; one the browser will not let close says so.
     window.close();
     show(WINDOW_WORDS.received);
   };
-  channel.postMessage(handoff);
+  post();
 }
 
 // A popup build's pages and the hosted wallet's window open sign-in windows: any page of
