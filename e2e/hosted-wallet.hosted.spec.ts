@@ -23,10 +23,9 @@ import {
   transfer,
   walletsOf,
 } from './wallet-protocol.ts';
+import { approvedInWindow, balanceOf, clickApprove, connectWithSignIn, GOOGLE, WALLET, walletWindowOf } from './hosted-window.ts';
 
-const WALLET = 'http://localhost:4179';
 const DAPP = 'http://127.0.0.1:4178';
-const GOOGLE = 'Sign in with Google';
 const REJECTED = 'The visitor rejected the request.';
 
 test.beforeEach(async ({ page }) => {
@@ -38,75 +37,12 @@ async function openDapp(page: Page) {
   await walletsOf(page);
 }
 
-/** The wallet's window a request of the dApp's opened, once it has the request. */
-async function walletWindowOf(page: Page, request: () => Promise<unknown>) {
-  const opened = page.waitForEvent('popup');
-  const result = request();
-  const window = await opened;
-  expect(window.url()).toBe(`${WALLET}/wallet.html#origin=${encodeURIComponent(DAPP)}`);
-  await expect(window.locator('[data-dapp-request]')).not.toHaveText(/Waiting for the site/);
-  return { window, result };
-}
-
-/**
- * The visitor's real click on Approve in the wallet's window. The answer closes the window,
- * sometimes before Playwright's click has returned: a click that fails only because its
- * window has closed is the approval done (each journey then checks the dApp's answer).
- */
-async function clickApprove(window: Page) {
-  await approvalDialog(window)
-    .getByRole('button', { name: 'Approve', exact: true })
-    .click()
-    .catch((error: unknown) => {
-      if (!window.isClosed()) throw error;
-    });
-}
-
-/** An interactive connect: the window opens, the visitor signs in there (a window of its own) and approves. */
-async function connectWithSignIn(page: Page, identity = 'Alice') {
-  const { window, result } = await walletWindowOf(page, () => accountsOf(connect(page, GOOGLE, false)));
-  await expect(window.locator('[data-dapp-request]')).toContainText(`${DAPP} asks to connect to your Google account`);
-  const providerOpened = window.waitForEvent('popup');
-  await window.getByRole('button', { name: GOOGLE }).click();
-  const provider = await providerOpened;
-  await provider.getByRole('button', { name: new RegExp(`Continue as ${identity}`) }).click();
-  const dialog = approvalDialog(window);
-  await expect(dialog).toContainText(`Connect ${DAPP}?`);
-  const closed = window.waitForEvent('close');
-  await clickApprove(window);
-  const accounts = (await result) as Awaited<ReturnType<typeof accountsOf>>;
-  // The dApp closes the window once answered.
-  await closed;
-  return accounts[0]!;
-}
-
-/** A request that the visitor approves in the wallet's window; its outcome at the dApp. */
-async function approvedInWindow<T>(page: Page, request: () => Promise<T>, shows?: string | RegExp): Promise<T> {
-  const { window, result } = await walletWindowOf(page, request);
-  const dialog = approvalDialog(window);
-  if (shows) await expect(dialog).toContainText(shows);
-  await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeEnabled({ timeout: 15_000 });
-  await clickApprove(window);
-  return (await result) as T;
-}
-
 /** Everything the dApp's origin keeps in the browser, as text. */
 async function dappStorage(page: Page, context: BrowserContext) {
   const web = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
   const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
   const cookies = await context.cookies(DAPP);
   return { web, databases, cookies };
-}
-
-async function balanceOf(page: Page, address: string): Promise<bigint> {
-  const response = await page.request.post(`${WALLET}/__mock/sui/graphql`, {
-    data: {
-      query: 'query($a: SuiAddress!) { address(address: $a) { balance(coinType: "0x2::sui::SUI") { totalBalance } } }',
-      variables: { a: address },
-    },
-  });
-  const body = (await response.json()) as { data?: { address?: { balance?: { totalBalance?: string } | null } | null } };
-  return BigInt(body.data?.address?.balance?.totalBalance ?? '0');
 }
 
 const freshAddress = () =>

@@ -1,0 +1,74 @@
+/**
+ * The package as a dApp outside this repository installs it (issue 44): a fresh Vite app
+ * (e2e/fresh-app.ts) with the packed tarball installed, built by its own Vite, served on a
+ * third origin (http://127.0.0.1:4180), using the hosted wallet's real build (this project's,
+ * http://localhost:4179) through the package's main entry. Connect (signing in in the
+ * wallet's window), a personal message and a transfer, each approved there with a real click.
+ */
+import { fromBase64 } from '@mysten/sui/utils';
+import { expect, test } from './fixtures.ts';
+import { type FreshApp, startFreshApp } from './fresh-app.ts';
+import { approvedInWindow, balanceOf, connectWithSignIn, GOOGLE, WALLET } from './hosted-window.ts';
+import { call, checkZkLoginSignature, installDapp, transfer, walletsOf } from './wallet-protocol.ts';
+
+const FRESH_APP_PORT = 4180;
+let app: FreshApp;
+
+test.beforeAll(async () => {
+  // npm pack, npm install (from the registry's cache when it has the packages) and two builds.
+  test.setTimeout(240_000);
+  app = await startFreshApp(FRESH_APP_PORT);
+});
+
+test.afterAll(() => app?.stop());
+
+const freshAddress = () =>
+  `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+
+test('a fresh app with the packed package: connect through the wallet’s window, sign a message, sign and execute a transfer', async ({
+  page,
+}) => {
+  await page.addInitScript(installDapp);
+  await page.goto(`${app.url}/?wallet=${encodeURIComponent(WALLET)}`);
+  await expect(page.locator('#status')).toHaveText('wallets registered');
+  expect((await walletsOf(page)).map(({ name }) => name)).toEqual([
+    'Sign in with Google',
+    'Sign in with Facebook',
+    'Sign in with Twitch',
+  ]);
+
+  const account = await connectWithSignIn(page, 'Alice');
+  expect(account.chains).toEqual(['sui:testnet']);
+
+  const signed = await approvedInWindow(
+    page,
+    () =>
+      call<{ bytes: string; signature: string }>(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', {
+        account: 'connected',
+        message: 'hello from a fresh app',
+      }),
+    'hello from a fresh app',
+  );
+  expect(signed.ok, JSON.stringify(signed)).toBe(true);
+  const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
+  expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
+
+  const faucet = await page.request.post(`${WALLET}/__mock/sui/faucet/v2/gas`, {
+    data: { FixedAmountRequest: { recipient: account.address } },
+  });
+  expect(faucet.ok()).toBe(true);
+  await expect.poll(() => balanceOf(page, account.address)).toBeGreaterThan(0n);
+  const recipient = freshAddress();
+  const executed = await approvedInWindow(
+    page,
+    async () =>
+      call<{ digest: string }>(page, GOOGLE, 'sui:signAndExecuteTransaction', 'signAndExecuteTransaction', {
+        account: 'connected',
+        chain: 'sui:testnet',
+        transaction: await transfer(100_000_000n, recipient),
+      }),
+    '+0.1 SUI',
+  );
+  expect(executed.ok, JSON.stringify(executed)).toBe(true);
+  expect(await balanceOf(page, recipient)).toBe(100_000_000n);
+});
