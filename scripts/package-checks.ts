@@ -3,7 +3,8 @@
  * tarball (what `npm publish` would upload), not from the workspace's sources:
  *
  * - publint: the package.json's fields (exports, types, files) point at files in the tarball;
- * - attw (@arethetypeswrong/cli): every entry's types resolve as TypeScript resolves them;
+ * - attw (@arethetypeswrong/cli): the package ships its own types, and both entries' resolve
+ *   as TypeScript resolves them for Node's ES modules and for bundlers;
  * - on a server: the tarball installed alone in a folder outside the repo, with its peers at
  *   the repo's versions, Node imports every entry with no `window` (as a framework's server
  *   rendering does), finds their exports, and registering says it needs a browser;
@@ -21,6 +22,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { build, type RolldownLog } from 'rolldown';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -82,17 +84,31 @@ try {
   });
 
   await check('attw', ['pack'], () => {
-    // --profile esm-only, because the package is ESM only ("type": "module", no CommonJS
-    // build), so two of the strict profile's resolutions are not targets:
-    // - node10 (TypeScript's moduleResolution "node"/"node10") predates package.json's
-    //   `exports` and cannot see ./verify at all; every Node of the package's engines
-    //   (>= 22.12) reads `exports`.
-    // - node16 from CommonJS gets ESM: attw calls that dynamic-import-only, though a Node of
-    //   the engines can require() it (require(esm), checked below). A CommonJS build would
-    //   ship every module twice for no consumer the engines admit.
-    // The esm-only profile still fails on anything wrong for node16 ESM and bundlers.
-    run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], ROOT);
-    return 'esm-only profile: node16 (ESM) and bundler resolve every entry';
+    // --profile esm-only, because the package is ESM only ("type": "module", `exports`, no
+    // CommonJS build), and the strict profile's two other resolutions are not its targets:
+    // - node10 (TypeScript's moduleResolution "node", deprecated in TypeScript 6) predates
+    //   `exports`: it reads `main` and `types`, which the package leaves out, and resolves
+    //   neither entry. Every Node of the package's engines (>= 22.12) reads `exports`.
+    // - node16 from CommonJS gets ES modules, which attw counts as dynamic import only;
+    //   a Node of the engines require()s them too (checked below, on Node's import).
+    // It still fails on any problem for node16 from ESM and for bundlers.
+    const args = [tarball, '--profile', 'esm-only'];
+    const json = spawnSync(bin('attw'), [...args, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+    // Failed: the table says where.
+    if (json.status !== 0) run(bin('attw'), [...args, '--format', 'ascii'], ROOT);
+    const { analysis, problems = {} } = JSON.parse(json.stdout) as {
+      analysis: { types: false | { kind: string }; entrypoints?: Record<string, unknown> };
+      problems?: Record<string, { resolutionKind?: string }[]>;
+    };
+    // attw passes a package with no types at all: ours ships its own.
+    if (analysis.types === false || analysis.types.kind !== 'included') throw new Error('the tarball has no types of its own');
+    const entries = Object.keys(analysis.entrypoints ?? {}).filter((entry) => entry !== './package.json');
+    const missing = ['.', './verify'].filter((entry) => !entries.includes(entry));
+    if (missing.length > 0) throw new Error(`no entry ${missing.join(', ')}`);
+    const setAside = Object.entries(problems).map(
+      ([kind, found]) => `${kind} (${[...new Set(found.map((problem) => problem.resolutionKind))].join(', ')})`,
+    );
+    return `${entries.join(', ')} typed for node16 ESM and bundlers${setAside.length ? `; set aside: ${setAside.join('; ')}` : ''}`;
   });
 
   await check('install', ['pack'], () => {
@@ -144,8 +160,11 @@ try {
       entry,
       `export { registerZkLoginWallets, zkLoginWalletsInitializer } from '${PACKAGE}';\nexport { verifyZkLoginSignature } from '${PACKAGE}/verify';\n`,
     );
-    const logs: string[] = [];
-    const onLog = (level: string, log: RolldownLog) => void logs.push(`${level} ${log.code ?? ''}: ${log.message}`);
+    // Any warning fails the check (an unresolved import is one); errors fail the build itself.
+    const warnings: string[] = [];
+    const onLog = (level: string, log: RolldownLog) => {
+      if (level === 'warn') warnings.push(stripVTControlCharacters(log.message));
+    };
     // No plugin, no loader: the bundler's defaults, for a browser. The output goes beside the
     // install, not under it, so that running it below cannot fall back on node_modules.
     const { output } = await build({
@@ -155,8 +174,7 @@ try {
       onLog,
       output: { dir: bundle, format: 'es' },
     });
-    const warned = logs.filter((log) => !log.startsWith('info') && !log.startsWith('debug'));
-    if (warned.length > 0) throw new Error(`rolldown warned:\n${warned.join('\n')}`);
+    if (warnings.length > 0) throw new Error(`rolldown warned:\n${warnings.join('\n')}`);
     const chunks = output.filter((item) => item.type === 'chunk');
     const own = new Set(chunks.map((chunk) => chunk.fileName));
     const outside = chunks.flatMap((chunk) => [...chunk.imports, ...chunk.dynamicImports]).filter((id) => !own.has(id));
