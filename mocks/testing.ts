@@ -30,6 +30,12 @@ export function createTestLoginService(options: { network?: string; now?: () => 
   );
   return {
     keys,
+    /** The provider's published keys (its JWK set), as a verifier fetches them. */
+    async jwks(provider: MockProvider = 'google') {
+      const { kid, n, e, kty } = (await keys.forProvider(provider)).publicJwk;
+      if (!kid || !n) throw new Error(`the mock ${provider} key has no kid or modulus`);
+      return [{ kid, n, e, kty }];
+    },
     server,
     /** The lies the service tells from now on (clear it to stop). */
     lies,
@@ -61,7 +67,8 @@ export function createTestLoginService(options: { network?: string; now?: () => 
 export async function createZkLoginAccount(maxEpoch: number) {
   const ephemeral = Ed25519Keypair.generate();
   const identity = TEST_IDENTITIES[0]!;
-  const jwt = await mintIdToken(createSigningKeys(), {
+  const keys = createSigningKeys();
+  const jwt = await mintIdToken(keys, {
     provider: 'google',
     issuer: `${TEST_ISSUER_BASE}/google`,
     clientId: 'client-google',
@@ -69,7 +76,12 @@ export async function createZkLoginAccount(maxEpoch: number) {
     identity,
   });
   const salt = '12345678901234567890';
-  const proof = buildMockProof(jwt, { sub: identity.sub, aud: 'client-google' }, salt);
+  const { publicJwk } = await keys.forProvider('google');
+  const proof = buildMockProof(jwt, { sub: identity.sub, aud: 'client-google' }, salt, {
+    ephemeralPublicKey: ephemeral.getPublicKey().toSuiBytes(),
+    maxEpoch,
+    modulus: publicJwk.n ?? '',
+  });
   const address = jwtToAddress(jwt, salt, false);
   const sign = async (userSignature: string) => getZkLoginSignature({ inputs: proof, maxEpoch, userSignature });
   return { address, ephemeral, proof, sign };

@@ -16,7 +16,7 @@ import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { publicKeyFromSuiBytes } from '@mysten/sui/verify';
 import { generateNonce, generateRandomness, jwtToAddress, toZkLoginPublicIdentifier, genAddressSeed } from '@mysten/sui/zklogin';
 import type { SigningKeys } from '../idp/signing-keys.ts';
-import { verifyIdToken } from '../idp/tokens.ts';
+import { providerOfIssuer, verifyIdToken } from '../idp/tokens.ts';
 import { createNonceRegistry } from './nonce-registry.ts';
 import { buildMockProof, saltFor } from './proof.ts';
 
@@ -179,7 +179,17 @@ export function createLoginServiceHandlers(options: LoginServiceMockOptions) {
         return fail(400, 'nonce_mismatch', "The token's nonce does not match ephemeralPublicKey, maxEpoch and randomness.");
       }
       const salt = await saltFor(saltSecret, token.claims);
-      return ok(buildMockProof(token.jwt, token.claims, salt));
+      // The modulus of the key that signed the token (verifiedToken checked it with this one).
+      const provider = providerOfIssuer(token.claims.iss);
+      const modulus = provider && (await options.keys.forProvider(provider)).publicJwk.n;
+      if (!modulus) return fail(500, 'no_signing_key', "The token's signing key could not be found.");
+      return ok(
+        buildMockProof(token.jwt, token.claims, salt, {
+          ephemeralPublicKey: publicKey.toSuiBytes(),
+          maxEpoch: body.maxEpoch,
+          modulus,
+        }),
+      );
     }),
   ];
 }

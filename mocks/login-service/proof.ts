@@ -1,10 +1,15 @@
 /**
- * A proof the mock login service returns. Its points are random field elements (no real
- * prover runs here), but everything a client checks is real: issBase64Details points at
+ * A proof the mock login service returns: a real Groth16 proof of the zkLogin circuit's one
+ * public input, the all-inputs hash of exactly these inputs (the ephemeral key, the address
+ * seed, maxEpoch, the token's `iss` claim and header, the signing key's modulus), made under
+ * the mock's own setup (trusted-setup.ts), so that it verifies under built-in mode's key and
+ * under no other. Everything else a client checks is real too: issBase64Details points at
  * the token's own `"iss":…` claim, headerBase64 is the token's header, and addressSeed is
  * genAddressSeed(salt, 'sub', sub, aud), so ZkLoginSigner accepts it for the address.
  */
 import { genAddressSeed } from '@mysten/sui/zklogin';
+import { allInputsHash } from '../../packages/sui-zklogin-wallet/src/all-inputs-hash.ts';
+import { proveWithTrapdoor } from './trusted-setup.ts';
 
 export interface MockProof {
   proofPoints: { a: string[]; b: string[][]; c: string[] };
@@ -36,27 +41,33 @@ export function issBase64Details(jwt: string): { value: string; indexMod4: numbe
   return { value: payloadSegment.slice(startChar, endChar), indexMod4: startChar % 4 };
 }
 
-function randomFieldElement(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(31));
-  return BigInt(`0x${Buffer.from(bytes).toString('hex')}`).toString();
+/** What the proof is of, beside the token: the circuit's other inputs. */
+export interface ProofInputs {
+  /** The ephemeral public key in Sui form (its flag byte, then the key). */
+  ephemeralPublicKey: Uint8Array;
+  maxEpoch: number;
+  /** The modulus (base64url) of the provider's key that signed the token. */
+  modulus: string;
 }
 
-export function buildMockProof(jwt: string, claims: { sub: string; aud: string }, salt: string): MockProof {
-  const point = () => [randomFieldElement(), randomFieldElement(), '1'];
-  return {
-    proofPoints: {
-      a: point(),
-      b: [
-        [randomFieldElement(), randomFieldElement()],
-        [randomFieldElement(), randomFieldElement()],
-        ['1', '0'],
-      ],
-      c: point(),
-    },
-    issBase64Details: issBase64Details(jwt),
-    headerBase64: jwt.split('.')[0] ?? '',
-    addressSeed: genAddressSeed(BigInt(salt), 'sub', claims.sub, claims.aud).toString(),
-  };
+export function buildMockProof(
+  jwt: string,
+  claims: { sub: string; aud: string },
+  salt: string,
+  { ephemeralPublicKey, maxEpoch, modulus }: ProofInputs,
+): MockProof {
+  const details = issBase64Details(jwt);
+  const headerBase64 = jwt.split('.')[0] ?? '';
+  const addressSeed = genAddressSeed(BigInt(salt), 'sub', claims.sub, claims.aud);
+  const input = allInputsHash({
+    ephemeralPublicKey,
+    addressSeed,
+    maxEpoch: BigInt(maxEpoch),
+    issBase64Details: details,
+    headerBase64,
+    modulus,
+  });
+  return { proofPoints: proveWithTrapdoor(input), issBase64Details: details, headerBase64, addressSeed: addressSeed.toString() };
 }
 
 /** A deterministic salt per identity (issuer, audience, subject), below 2^128. */

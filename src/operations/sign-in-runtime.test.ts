@@ -14,6 +14,7 @@ import { Secret } from '../../core/secret.ts';
 import type { WalletAnswer } from '../../core/sign-in.types.ts';
 import { createDependencies } from './dependencies.ts';
 import { operationActors } from '../../core/operations.ts';
+import { BUILT_IN_VERIFYING_KEY, verifyZkLoginSignature } from '../../packages/sui-zklogin-wallet/src/verify.ts';
 import { createSignInOperations, createSignInRuntime } from './sign-in-runtime.ts';
 import { preloadSignerCode } from './proof.ts';
 import { actorTestHarness, config, readSession, storedValues } from '../../test-support/operations-harness.ts';
@@ -47,6 +48,17 @@ describe('the real actors against the mock login service', () => {
     const ephemeral = publicKeyFromRawBytes(inner.signatureScheme, inner.publicKey);
     expect(await ephemeral.verifyPersonalMessage(new TextEncoder().encode('hello sui'), userSignature)).toBe(true);
     expect(await ephemeral.verifyPersonalMessage(new TextEncoder().encode('tampered'), userSignature)).toBe(false);
+    // And in full, offline, as a validator checks it: the login service's proof is a real
+    // Groth16 proof of these inputs under built-in mode's key, and under no published one.
+    const full = {
+      signature: context.signature!,
+      personalMessage: new TextEncoder().encode('hello sui'),
+      currentEpoch: 0,
+      jwks: await service.jwks('google'),
+      address: address!,
+    };
+    expect(await verifyZkLoginSignature({ ...full, verifyingKey: BUILT_IN_VERIFYING_KEY })).toEqual({ address });
+    await expect(verifyZkLoginSignature({ ...full, verifyingKey: 'prod' })).rejects.toMatchObject({ code: 'proof' });
 
     // A reload restores ready; sign-out clears everything.
     const reloaded = tab.page();

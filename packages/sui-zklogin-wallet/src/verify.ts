@@ -17,7 +17,7 @@ import { ProofFormError, verifyGroth16, type VerifyingKey } from './groth16.ts';
 import { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 
 export type { VerifyingKey } from './groth16.ts';
-export { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
+export { BUILT_IN_VERIFYING_KEY, PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 
 /** What failed: the signature's form, the proof, the signer, the epoch, the issuer's key, the ephemeral signature. */
 export type RefusalCode = 'input' | 'proof' | 'address' | 'epoch' | 'jwk' | 'signature';
