@@ -14,6 +14,8 @@ import { createSigningKeys, type SigningKeys } from './idp/signing-keys.ts';
 import { createMswMiddleware, type RecordedRequest } from './http-adapter.ts';
 import { createLoginServiceHandlers, type Lie } from './login-service/handlers.ts';
 import { createSuiNode, type SuiNode } from './sui-node/handlers.ts';
+import type { VerifyingKey } from '../packages/sui-zklogin-wallet/src/groth16.ts';
+import { BUILT_IN_VERIFYING_KEY } from '../packages/sui-zklogin-wallet/src/verifying-keys.ts';
 
 export interface MockServicesOptions {
   /** Path prefix of everything, e.g. '/__mock' on the app's own server, '' standalone. */
@@ -28,6 +30,8 @@ export interface MockServicesOptions {
   proofDelayMs?: number;
   /** How long an epoch lasts (default a day); sessions last two epochs. */
   epochMs?: number;
+  /** Groth16 keys the node accepts zkLogin proofs under, beside built-in mode's own. */
+  zkLoginVerifyingKeys?: readonly VerifyingKey[];
 }
 
 export interface MockServices {
@@ -81,7 +85,10 @@ export function createMockServices(options: MockServicesOptions): MockServices {
     basePath: options.basePath,
     onAuthorize: (provider, query) => bounded(authorizations, { provider, query }),
   });
-  const sui = createSuiNode({ epochMs: options.epochMs });
+  const sui = createSuiNode({
+    epochMs: options.epochMs,
+    zkLogin: { verifyingKeys: [BUILT_IN_VERIFYING_KEY, ...(options.zkLoginVerifyingKeys ?? [])] },
+  });
   const suiRequests: RecordedRequest[] = [];
   const suiNode = (basePath: string) =>
     createMswMiddleware({

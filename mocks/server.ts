@@ -4,6 +4,8 @@
  *
  *   node mocks/server.ts --port 5199 --api-key some-key [--network testnet] [--latency 100] [--proof-delay 0]
  *     [--epoch-ms 1800000]   (shorter epochs: sessions last two of them)
+ *     [--zklogin-verifying-key key.json]   (the node also accepts proofs under this Groth16 key,
+ *       in the shape of verifying-keys.json's entries: another login service's prover, tested here)
  *
  * Login service: http://127.0.0.1:<port>/v1/... ; identity providers:
  * http://127.0.0.1:<port>/idp/<provider>/authorize; Sui node: http://127.0.0.1:<port>/sui/graphql;
@@ -15,11 +17,13 @@
  *   DELETE     /__control/faults          back to the shared handlers, telling no lie
  *   POST       /__control/proof-delay     {"ms":3000}: the prover's extra delay from now on
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { CALLS, FAULTS, faultHandler, type Call, type Fault } from './faults.ts';
 import { LIES, type Lie } from './login-service/handlers.ts';
 import { createMockServices, type MockServices } from './mock-services.ts';
+import type { VerifyingKey } from '../packages/sui-zklogin-wallet/src/groth16.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,8 +34,37 @@ const { values } = parseArgs({
     latency: { type: 'string', default: '0' },
     'proof-delay': { type: 'string', default: '0' },
     'epoch-ms': { type: 'string' },
+    'zklogin-verifying-key': { type: 'string' },
   },
 });
+
+/** The key file's key, or the process ends saying what is wrong with it. */
+function verifyingKeyFrom(file: string): VerifyingKey {
+  let key: unknown;
+  try {
+    key = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    console.error(`--zklogin-verifying-key: ${file} could not be read as JSON: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  const fields = ['alpha_g1', 'beta_g2', 'gamma_g2', 'delta_g2', 'ic_g1'];
+  if (!isVerifyingKey(key)) {
+    console.error(`--zklogin-verifying-key: ${file} is not a Groth16 verifying key (it needs ${fields.join(', ')}).`);
+    process.exit(2);
+  }
+  return key;
+}
+
+function isVerifyingKey(value: unknown): value is VerifyingKey {
+  if (typeof value !== 'object' || value === null) return false;
+  const field = (name: string) => Reflect.get(value, name);
+  const ic = field('ic_g1');
+  return (
+    ['alpha_g1', 'beta_g2', 'gamma_g2', 'delta_g2'].every((name) => Array.isArray(field(name))) &&
+    Array.isArray(ic) &&
+    ic.length === 2
+  );
+}
 
 const services = createMockServices({
   basePath: '',
@@ -41,6 +74,7 @@ const services = createMockServices({
   latencyMs: Number(values.latency),
   proofDelayMs: Number(values['proof-delay']),
   ...(values['epoch-ms'] ? { epochMs: Number(values['epoch-ms']) } : {}),
+  ...(values['zklogin-verifying-key'] ? { zkLoginVerifyingKeys: [verifyingKeyFrom(values['zklogin-verifying-key'])] } : {}),
 });
 
 const json = (res: ServerResponse, status: number, body: unknown) => {

@@ -10,19 +10,32 @@ import { getZkLoginSignature, jwtToAddress } from '@mysten/sui/zklogin';
 import { setupServer } from 'msw/node';
 import type { EphemeralSigner } from '../src/zklogin/zklogin-signature.ts';
 import { TEST_IDENTITIES, type MockProvider } from './identities.ts';
-import { createSigningKeys } from './idp/signing-keys.ts';
-import { mintIdToken } from './idp/tokens.ts';
+import { createSigningKeys, type SigningKeys } from './idp/signing-keys.ts';
+import { mintIdToken, providerOfIssuer } from './idp/tokens.ts';
 import { createLoginServiceHandlers, type Lie } from './login-service/handlers.ts';
 import { buildMockProof } from './login-service/proof.ts';
 import { createSuiNode } from './sui-node/handlers.ts';
+import type { IssuerKeys } from './sui-node/issuer-keys.ts';
 
 export const TEST_API_URL = 'https://login-service.test';
 export const TEST_API_KEY = 'enoki_public_test_key';
 export const TEST_ISSUER_BASE = 'https://idp.test/idp';
 
+/** The issuers' keys straight from the mock provider's keys, in process (no provider is served in Vitest). */
+export function inProcessIssuers(keys: SigningKeys): IssuerKeys {
+  const of = async (iss: string) => {
+    const provider = providerOfIssuer(iss);
+    if (!provider) throw new Error(`${iss} is not a mock provider`);
+    const { kid, n, e, kty } = (await keys.forProvider(provider)).publicJwk;
+    return kid && n ? [{ kid, n, e, kty }] : [];
+  };
+  return { of, refresh: of };
+}
+
 export function createTestLoginService(options: { network?: string; now?: () => number } = {}) {
   const keys = createSigningKeys();
-  const node = createSuiNode();
+  const issuers = inProcessIssuers(keys);
+  const node = createSuiNode({ zkLogin: { issuers } });
   const lies = new Set<Lie>();
   const server = setupServer(
     ...createLoginServiceHandlers({ apiKey: TEST_API_KEY, keys, ...options, lies: () => lies }),
@@ -31,11 +44,7 @@ export function createTestLoginService(options: { network?: string; now?: () => 
   return {
     keys,
     /** The provider's published keys (its JWK set), as a verifier fetches them. */
-    async jwks(provider: MockProvider = 'google') {
-      const { kid, n, e, kty } = (await keys.forProvider(provider)).publicJwk;
-      if (!kid || !n) throw new Error(`the mock ${provider} key has no kid or modulus`);
-      return [{ kid, n, e, kty }];
-    },
+    jwks: (provider: MockProvider = 'google') => issuers.of(`${TEST_ISSUER_BASE}/${provider}`),
     server,
     /** The lies the service tells from now on (clear it to stop). */
     lies,
@@ -60,14 +69,20 @@ export function createTestLoginService(options: { network?: string; now?: () => 
   };
 }
 
+/** The mock provider's keys that createZkLoginAccount's tokens are signed with. */
+const accountKeys = createSigningKeys();
+/** Their issuers' keys, for a node that checks those accounts' proofs (createSuiNode's `zkLogin.issuers`). */
+export const ACCOUNT_ISSUERS = inProcessIssuers(accountKeys);
+
 /**
- * A zkLogin account as the mock login service makes one: a token, a salt, a proof, an
- * ephemeral key; `sign` wraps the ephemeral key's signature into a zkLogin signature.
+ * A zkLogin account as the mock login service makes one: a token, a salt, a real proof (under
+ * built-in mode's key), an ephemeral key; `sign` wraps the ephemeral key's signature into a
+ * zkLogin signature. A node built with ACCOUNT_ISSUERS verifies it in full.
  */
 export async function createZkLoginAccount(maxEpoch: number) {
   const ephemeral = Ed25519Keypair.generate();
   const identity = TEST_IDENTITIES[0]!;
-  const keys = createSigningKeys();
+  const keys = accountKeys;
   const jwt = await mintIdToken(keys, {
     provider: 'google',
     issuer: `${TEST_ISSUER_BASE}/google`,
@@ -83,7 +98,8 @@ export async function createZkLoginAccount(maxEpoch: number) {
     modulus: publicJwk.n ?? '',
   });
   const address = jwtToAddress(jwt, salt, false);
-  const sign = async (userSignature: string) => getZkLoginSignature({ inputs: proof, maxEpoch, userSignature });
+  /** `inputs`: the proof and its inputs as signed (the account's own by default; a test may alter them). */
+  const sign = async (userSignature: string, inputs = proof) => getZkLoginSignature({ inputs, maxEpoch, userSignature });
   return { address, ephemeral, proof, sign };
 }
 

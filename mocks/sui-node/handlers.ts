@@ -11,15 +11,29 @@ import { graphql } from 'graphql';
 import { http, HttpResponse } from 'msw';
 import { isValidSuiAddress, normalizeSuiAddress } from '@mysten/sui/utils';
 import { createLedger, MIST_PER_SUI, randomDigest, type Ledger, type LedgerOptions } from './ledger.ts';
+import { BUILT_IN_VERIFYING_KEY } from '../../packages/sui-zklogin-wallet/src/verifying-keys.ts';
+import { issuerKeys } from './issuer-keys.ts';
 import { createRoot } from './resolvers.ts';
+import type { ZkLoginTrust } from './signatures.ts';
 import { suiSchema } from './schema.ts';
 
 /** What one faucet request gives, as the testnet faucet does. */
 export const FAUCET_AMOUNT = 1n * MIST_PER_SUI;
 
-export function createSuiNode(options: LedgerOptions = {}) {
+export interface SuiNodeOptions extends LedgerOptions {
+  /**
+   * What a zkLogin proof is checked against: by default, each issuer's keys from its
+   * discovery document, and built-in mode's verifying key only.
+   */
+  zkLogin?: Partial<ZkLoginTrust>;
+}
+
+export function createSuiNode(options: SuiNodeOptions = {}) {
   const ledger = createLedger(options);
-  const root = createRoot(ledger);
+  const root = createRoot(ledger, {
+    issuers: options.zkLogin?.issuers ?? issuerKeys(),
+    verifyingKeys: options.zkLogin?.verifyingKeys ?? [BUILT_IN_VERIFYING_KEY],
+  });
   const handlers = [
     http.post('*/graphql', async ({ request }) => {
       let body: { query?: unknown; variables?: unknown; operationName?: unknown };

@@ -11,7 +11,7 @@ import { fromBase64, toBase64 } from '@mysten/utils';
 import { commit, effectsBcs, effectsJson, objectChanges } from './effects.ts';
 import { execute, NodeError, precheck, COMPUTATION_UNITS, STORAGE_COST_PER_OBJECT, type Outcome } from './execute.ts';
 import { SUI_COIN_TYPE, SUI_TYPE, type Coin, type ExecutedTransaction, type Ledger } from './ledger.ts';
-import { verifySignature, type IntentScope } from './signatures.ts';
+import { verifySignature, type IntentScope, type ZkLoginTrust } from './signatures.ts';
 import { fromBcs, fromJson, toBcs, type TxData } from './transaction-data.ts';
 
 const PROTOCOL_VERSION = 100;
@@ -186,7 +186,7 @@ function simulated(ledger: Ledger, tx: TxData, bytes: Uint8Array) {
   return { effects: transactionObject(ledger, executed).effects, outputs: [] };
 }
 
-export function createRoot(ledger: Ledger) {
+export function createRoot(ledger: Ledger, zkLogin: ZkLoginTrust) {
   return {
     chainIdentifier: () => ledger.chainIdentifier,
     checkpoint: ({ sequenceNumber }: { sequenceNumber?: number }) =>
@@ -228,6 +228,7 @@ export function createRoot(ledger: Ledger) {
         signature: signatures[0]!,
         author: tx.sender!,
         currentEpoch: ledger.currentEpoch(),
+        zkLogin,
       });
       if (!verdict.ok) throw new NodeError(`Invalid user signature: ${verdict.reason}`);
       const outcome = execute(ledger, tx);
@@ -237,9 +238,9 @@ export function createRoot(ledger: Ledger) {
       };
     },
     verifySignature: (args: { message: string; signature: string; intentScope: string; author: string }) =>
-      verify(ledger, args.message, args.signature, args.intentScope, args.author),
+      verify(ledger, zkLogin, args.message, args.signature, args.intentScope, args.author),
     verifyZkLoginSignature: (args: { bytes: string; signature: string; intentScope: string; author: string }) =>
-      verify(ledger, args.bytes, args.signature, args.intentScope, args.author),
+      verify(ledger, zkLogin, args.bytes, args.signature, args.intentScope, args.author),
   };
 }
 
@@ -252,7 +253,14 @@ function readTransaction(read: () => TxData): TxData {
   }
 }
 
-async function verify(ledger: Ledger, message: string, signature: string, intentScope: string, author: string) {
+async function verify(
+  ledger: Ledger,
+  zkLogin: ZkLoginTrust,
+  message: string,
+  signature: string,
+  intentScope: string,
+  author: string,
+) {
   const scope: IntentScope = intentScope === 'TRANSACTION_DATA' ? 'TransactionData' : 'PersonalMessage';
   const verdict = await verifySignature({
     scope,
@@ -260,6 +268,7 @@ async function verify(ledger: Ledger, message: string, signature: string, intent
     signature,
     author,
     currentEpoch: ledger.currentEpoch(),
+    zkLogin,
   });
   if (!verdict.ok) throw new NodeError(verdict.reason);
   return { success: true };

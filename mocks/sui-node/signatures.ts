@@ -2,18 +2,29 @@
  * Signature checks of the mock Sui node, for `executeTransaction` and `verifySignature`.
  *
  * Ed25519, Secp256k1 and Secp256r1 signatures are verified in full with @mysten/sui/verify.
- * A zkLogin signature is checked in everything except its Groth16 proof, which this mock
- * cannot verify (the mock login service's proofs are not real proofs):
- *   - the inner (ephemeral key's) signature over the same intent message;
+ * A zkLogin signature is verified in full, as a validator verifies it:
  *   - the address computed from the proof's `iss` and `addressSeed` is the author's;
- *   - `maxEpoch` has not passed.
- * So a zkLogin signature whose proof does not bind its ephemeral key would pass here but
- * not on a real node. The reasons given are plain sentences, like the node's own errors.
+ *   - `maxEpoch` has not passed;
+ *   - the inner (ephemeral key's) signature over the same intent message;
+ *   - the Groth16 proof over the all-inputs hash, with the key the token's header names,
+ *     from the issuer's own published keys (issuer-keys.ts), under a verifying key the node
+ *     trusts: built-in mode's (the mock login service's setup) and any given to the mock
+ *     server (`--zklogin-verifying-key`); the check is the package's verifier.
+ * The reasons given are plain sentences, like the node's own errors.
  */
 import { parseSerializedSignature } from '@mysten/sui/cryptography';
 import { normalizeSuiAddress } from '@mysten/sui/utils';
 import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
 import { computeZkLoginAddressFromSeed } from '@mysten/sui/zklogin';
+import type { VerifyingKey } from '../../packages/sui-zklogin-wallet/src/groth16.ts';
+import { verifyZkLoginSignature, ZkLoginVerificationError, type Jwk } from '../../packages/sui-zklogin-wallet/src/verify.ts';
+import type { IssuerKeys } from './issuer-keys.ts';
+
+/** What the node trusts for a zkLogin proof: the issuers' keys, and the setups' verifying keys. */
+export interface ZkLoginTrust {
+  issuers: IssuerKeys;
+  verifyingKeys: readonly VerifyingKey[];
+}
 
 export type IntentScope = 'TransactionData' | 'PersonalMessage';
 export type Verdict = { ok: true } | { ok: false; reason: string };
@@ -30,6 +41,7 @@ export async function verifySignature(options: {
   signature: string;
   author: string;
   currentEpoch: number;
+  zkLogin: ZkLoginTrust;
 }): Promise<Verdict> {
   const author = normalizeSuiAddress(options.author);
   let parsed: ReturnType<typeof parseSerializedSignature>;
@@ -54,7 +66,8 @@ export async function verifySignature(options: {
     } catch {
       return { ok: false, reason: "The zkLogin signature's ephemeral signature does not verify over this message." };
     }
-    return { ok: true };
+    const refusal = await proofRefusal(options);
+    return refusal ? { ok: false, reason: refusal } : { ok: true };
   }
   if (parsed.signatureScheme === 'MultiSig' || parsed.signatureScheme === 'Passkey') {
     return { ok: false, reason: `${parsed.signatureScheme} signatures are not supported by this mock node.` };
@@ -69,3 +82,37 @@ export async function verifySignature(options: {
 
 const serialized = (signature: Uint8Array | string) =>
   typeof signature === 'string' ? signature : Buffer.from(signature).toString('base64');
+
+/**
+ * Why the zkLogin signature's proof is refused, or null: verified under each trusted setup's
+ * key in turn; with the issuer's keys as kept, and once more with them fetched again when the
+ * token names a key the kept set lacks.
+ */
+async function proofRefusal(options: Parameters<typeof verifySignature>[0]): Promise<string | null> {
+  const message = options.scope === 'TransactionData' ? { transaction: options.message } : { personalMessage: options.message };
+  const attempt = async (jwks: (iss: string) => Promise<readonly Jwk[]>) => {
+    let refused: ZkLoginVerificationError | null = null;
+    for (const verifyingKey of options.zkLogin.verifyingKeys) {
+      try {
+        await verifyZkLoginSignature({
+          signature: options.signature,
+          ...message,
+          currentEpoch: options.currentEpoch,
+          jwks,
+          verifyingKey,
+        });
+        return null;
+      } catch (error) {
+        if (!(error instanceof ZkLoginVerificationError)) throw error;
+        refused = error;
+        // Only a proof may hold under another setup's key; any other refusal is the signature's.
+        if (error.code !== 'proof') break;
+      }
+    }
+    return refused;
+  };
+  const { issuers } = options.zkLogin;
+  let refused = await attempt((iss) => issuers.of(iss));
+  if (refused?.code === 'jwk') refused = await attempt((iss) => issuers.refresh(iss));
+  return refused?.message ?? null;
+}

@@ -13,13 +13,13 @@ import { Transaction } from '@mysten/sui/transactions';
 import { normalizeStructTag } from '@mysten/sui/utils';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createZkLoginAccount } from '../testing.ts';
+import { ACCOUNT_ISSUERS, createZkLoginAccount } from '../testing.ts';
 import { createSuiNode, FAUCET_AMOUNT } from './handlers.ts';
 import { MIST_PER_SUI } from './ledger.ts';
 
 const URL = 'https://sui-node.test/graphql';
 const FAUCET = 'https://faucet.test';
-const node = createSuiNode();
+const node = createSuiNode({ zkLogin: { issuers: ACCOUNT_ISSUERS } });
 const server = setupServer(...node.handlers);
 // Looked up per call: MSW replaces the global fetch only when the server starts listening.
 const client = new SuiGraphQLClient({ url: URL, network: 'testnet', fetch: (input, init) => fetch(input, init) });
@@ -180,6 +180,18 @@ describe('the mock Sui node, through SuiGraphQLClient', () => {
       variables: { message: Buffer.from(message).toString('base64'), signature, author: stranger },
     });
     expect(wrongAuthor.errors?.[0]?.message).toMatch(/not for the author/);
+
+    // The Groth16 proof itself is checked: its points A and C swapped (both on the curve), it is refused.
+    const { proofPoints } = account.proof;
+    const altered = await account.sign((await account.ephemeral.signPersonalMessage(message)).signature, {
+      ...account.proof,
+      proofPoints: { ...proofPoints, a: proofPoints.c, c: proofPoints.a },
+    });
+    const alteredProof = await client.query({
+      query,
+      variables: { message: Buffer.from(message).toString('base64'), signature: altered, author: account.address },
+    });
+    expect(alteredProof.errors?.[0]?.message).toBe('The zkLogin proof does not verify.');
   });
 
   it('a spend beyond the balance is refused when the transaction is built', async () => {
