@@ -8,12 +8,12 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSuiNode, FAUCET_AMOUNT } from '../../mocks/sui-node/handlers.ts';
-import { createZkLoginAccount } from '../../mocks/testing.ts';
+import { ACCOUNT_ISSUERS, createZkLoginAccount } from '../../mocks/testing.ts';
 import { NodeError } from './node-errors.ts';
 import { createNodeReads } from './node-reads.ts';
 
 const GRAPHQL = 'https://sui-node.test/graphql';
-const node = createSuiNode();
+const node = createSuiNode({ zkLogin: { issuers: ACCOUNT_ISSUERS } });
 const server = setupServer(...node.handlers);
 const reads = createNodeReads({ graphqlUrl: GRAPHQL, network: 'testnet', faucetUrl: 'https://faucet.test', timeoutMs: 300 });
 const queries: { query: string; variables: Record<string, unknown> }[] = [];
