@@ -48,6 +48,8 @@ export const SESSION_EPOCH_MS = 30 * 60_000;
 const REAL_MODE_ENV = {
   VITE_ENOKI_API_KEY: REAL_MODE_KEY,
   VITE_ENOKI_API_URL: MOCK_SERVER,
+  // The standalone mock login service proves under its own setup: the browser checks proofs under that key.
+  VITE_ZKLOGIN_VERIFYING_KEY: 'built-in',
   VITE_GOOGLE_CLIENT_ID: 'e2e-google-client',
   VITE_FACEBOOK_CLIENT_ID: 'e2e-facebook-client',
   VITE_TWITCH_CLIENT_ID: 'e2e-twitch-client',

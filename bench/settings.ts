@@ -46,6 +46,8 @@ const CLIENT_IDS = {
 export const REAL_MODE_ENV = {
   VITE_ENOKI_API_KEY: KEY,
   VITE_ENOKI_API_URL: MOCK,
+  // The mock login service proves under its own setup: the browser checks proofs under that key.
+  VITE_ZKLOGIN_VERIFYING_KEY: 'built-in',
   ...CLIENT_IDS,
   // Ours also reads the balance once signed in: from the mock server's Sui node, not the unreachable testnet.
   VITE_SUI_GRAPHQL_URL: `${MOCK}/sui/graphql`,

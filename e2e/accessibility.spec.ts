@@ -106,6 +106,9 @@ test('every error, where it is shown', async ({ page }) => {
 });
 
 test('a failed signature beside the account, and the statechart panel', async ({ page }) => {
+  // Five axe scans, three of them over the whole statechart's SVG: about 45 s alone, and near
+  // the default minute on a loaded machine. The time is the harness's limit, not something tested.
+  test.slow();
   await page.clock.install();
   await signIn(page, 'facebook', 'Carol');
   await createProof(page);

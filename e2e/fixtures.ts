@@ -186,7 +186,7 @@ export async function injectFault(request: APIRequestContext, call: LoginService
 /** Makes the mock login service tell `lie` (mocks/login-service/handlers.ts, LIES), until the faults are cleared. */
 export async function tellLie(
   request: APIRequestContext,
-  lie: 'nonce-for-another-key' | 'address-not-from-token' | 'public-key-not-from-token',
+  lie: 'nonce-for-another-key' | 'address-not-from-token' | 'public-key-not-from-token' | 'proof-does-not-verify',
 ) {
   const response = await request.post(`${MOCK_SERVER}/__control/lies`, { data: { lie } });
   expect(response.ok()).toBe(true);

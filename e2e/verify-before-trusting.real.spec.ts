@@ -1,7 +1,8 @@
 /**
  * The login service's answers are checked against what the browser knows (real mode, the
  * standalone mock service told to lie): a nonce made for another key stops the sign-in
- * before the provider, and an address the token and salt do not give is never shown.
+ * before the provider, an address the token and salt do not give is never shown, and a proof
+ * that does not verify is never stored.
  */
 import {
   BUTTONS,
@@ -11,6 +12,7 @@ import {
   expectState,
   MOCK_SERVER,
   readBrowserStorage,
+  signIn,
   tellLie,
   test,
 } from './fixtures.ts';
@@ -76,3 +78,28 @@ for (const lie of ['address-not-from-token', 'public-key-not-from-token'] as con
     expect(JSON.stringify(stored)).not.toContain(lied);
   });
 }
+
+test('a proof that does not verify is refused in the browser before it is stored: the visitor keeps the account, and Create proof works once the service is honest', async ({
+  page,
+  request,
+}) => {
+  const { login } = await signIn(page, 'google', 'Bob');
+  await expectState(page, 'signed-in');
+  const before = await readBrowserStorage(page);
+  await tellLie(request, 'proof-does-not-verify');
+  const proofAnswered = page.waitForResponse((response) => /\/v1\/zklogin\/zkp$/.test(new URL(response.url()).pathname));
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  expect((await proofAnswered).ok()).toBe(true);
+  await expect(page.getByRole('alert')).toContainText(
+    "The login service's proof does not verify, so it was not stored. Please create the proof again.",
+  );
+  await expectState(page, 'signed-in');
+  await expect(page.getByText(login.address).first()).toBeVisible();
+  await expectEnabledButtons(page, [...BUTTONS.signedIn, 'Dismiss']);
+  // Nothing was written: the session is the one sealed before the proof came.
+  expect(await readBrowserStorage(page)).toEqual(before);
+
+  await clearFaults(request);
+  await page.getByRole('button', { name: 'Create proof' }).click();
+  await expectState(page, 'ready');
+});

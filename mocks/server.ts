@@ -13,7 +13,7 @@
  *   GET/DELETE /__control/requests        login-service requests seen
  *   GET        /__control/authorizations  authorization requests seen
  *   POST       /__control/faults          {"call":"nonce|login|proof|node|faucet","fault":"http-500",…,"times":1}
- *   POST       /__control/lies            {"lie":"nonce-for-another-key|address-not-from-token|public-key-not-from-token"}
+ *   POST       /__control/lies            {"lie":"nonce-for-another-key|address-not-from-token|public-key-not-from-token|proof-does-not-verify"}
  *   DELETE     /__control/faults          back to the shared handlers, telling no lie
  *   POST       /__control/proof-delay     {"ms":3000}: the prover's extra delay from now on
  */

@@ -130,6 +130,10 @@ describe('configuration', () => {
     },
     VITE_ADDITIONAL_EPOCHS: { bad: ['two', '1.5', '-1', '31', '1e1'], expected: 'must be a whole number of epochs from 0 to 30' },
     VITE_WALLET_URL: { bad: URL_FORMS, expected: 'must be an http(s) URL' },
+    VITE_ZKLOGIN_VERIFYING_KEY: {
+      bad: ['production', '{not json', '{"alpha_g1": ["1", "2"]}', '[1, 2]'],
+      expected: "must be prod, test, built-in, or a Groth16 verifying key as JSON (the shape of verifying-keys.json's entries)",
+    },
   };
 
   it('has a test of bad forms for every setting it reads', () => {

@@ -8,6 +8,7 @@
  * the page's origin. A build must ask for it (VITE_BUILT_IN=true): its mock identity
  * provider signs a token for anyone, so a build whose key was left out must not become one.
  */
+import type { VerifyingKey } from '../packages/sui-zklogin-wallet/src/groth16.ts';
 import * as v from 'valibot';
 import { PROVIDERS, type Provider } from '../core/providers.ts';
 import type { SignInMode } from '../core/sign-in.types.ts';
@@ -124,7 +125,51 @@ const settingsEntries = () =>
     VITE_ADDITIONAL_EPOCHS: v.optional(wholeNumber('VITE_ADDITIONAL_EPOCHS', 0, 30, 'epochs')),
     // The hosted wallet the example dApp (dapp.html) uses through its window; unset, it embeds the wallet.
     VITE_WALLET_URL: v.optional(httpUrl('VITE_WALLET_URL')),
+    // The Groth16 key the browser checks the login service's proofs under (src/zklogin/proof-check.ts).
+    VITE_ZKLOGIN_VERIFYING_KEY: v.optional(
+      v.pipe(
+        v.string(),
+        v.rawTransform(({ dataset, addIssue, NEVER }) => {
+          const key = verifyingKeySetting(dataset.value);
+          if (key !== null) return key;
+          addIssue({
+            message: (issue) =>
+              `VITE_ZKLOGIN_VERIFYING_KEY must be prod, test, built-in, or a Groth16 verifying key as JSON (the shape of verifying-keys.json's entries), ${got(issue)}.`,
+          });
+          return NEVER;
+        }),
+      ),
+    ),
   });
+
+/** A verifying key's shape, as verifying-keys.json's entries have it (made when a setting is read, never on the page). */
+function verifyingKeySchema() {
+  const pair = v.tuple([v.string(), v.string()]);
+  const g2 = v.tuple([pair, pair]);
+  return v.object({
+    alpha_g1: pair,
+    beta_g2: g2,
+    gamma_g2: g2,
+    delta_g2: g2,
+    ic_g1: v.tuple([pair, pair]),
+    note: v.optional(v.string()),
+  });
+}
+
+/**
+ * VITE_ZKLOGIN_VERIFYING_KEY's value: `prod`, `test`, `built-in` (the mock login service's
+ * own setup: a real-mode build against `npm run mock-server`), or a key as JSON; null for
+ * anything else.
+ */
+function verifyingKeySetting(value: string): 'prod' | 'test' | 'built-in' | VerifyingKey | null {
+  if (value === 'prod' || value === 'test' || value === 'built-in') return value;
+  try {
+    const parsed = v.safeParse(verifyingKeySchema(), JSON.parse(value));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A key and VITE_BUILT_IN=true contradict each other, wherever they are read. */
 export const BUILT_IN_WITH_KEY =
@@ -224,6 +269,12 @@ export interface AppConfig {
   /** The hosted wallet the example dApp uses through its window (docs/hosted-wallet.md); null: it embeds the wallet. */
   walletUrl: string | null;
   /**
+   * The Groth16 key the login service's proofs are checked under before they are stored:
+   * `prod` (mainnet and testnet), `test` (devnet), `built-in` (the mock login service's own
+   * setup), or a key object (a test login service's).
+   */
+  zkLoginVerifyingKey: 'prod' | 'test' | 'built-in' | VerifyingKey;
+  /**
    * Where the session is kept: `tab` (the spec's: this tab's sessionStorage), or `browser`
    * (localStorage: the hosted wallet's window, whose account serves every dApp and window).
    * A page's own choice, never a setting.
@@ -297,6 +348,7 @@ export function configTemplate(settings: Settings): ConfigTemplate {
             settings.VITE_SUI_FAUCET_URL ?? (builtIn ? `${BUILT_IN_MOCK_PATH}/sui/faucet` : DEFAULT_SUI_FAUCET_URLS[network]!),
           ),
     walletUrl: settings.VITE_WALLET_URL ?? null,
+    zkLoginVerifyingKey: settings.VITE_ZKLOGIN_VERIFYING_KEY ?? (builtIn ? 'built-in' : network === 'devnet' ? 'test' : 'prod'),
     sessionScope: 'tab',
   };
 }

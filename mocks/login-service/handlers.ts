@@ -34,9 +34,16 @@ const NETWORKS = ['mainnet', 'testnet', 'devnet'];
  * - `address-not-from-token`: get login answers the address (and public key) of another
  *   salt than the one it answers;
  * - `public-key-not-from-token`: get login answers the right address with the public key
- *   of another address seed.
+ *   of another address seed;
+ * - `proof-does-not-verify`: the proof answers every field right, but its points do not
+ *   prove the inputs (A and C swapped): only the Groth16 check tells.
  */
-export const LIES = ['nonce-for-another-key', 'address-not-from-token', 'public-key-not-from-token'] as const;
+export const LIES = [
+  'nonce-for-another-key',
+  'address-not-from-token',
+  'public-key-not-from-token',
+  'proof-does-not-verify',
+] as const;
 export type Lie = (typeof LIES)[number];
 
 export interface LoginServiceMockOptions {
@@ -183,13 +190,14 @@ export function createLoginServiceHandlers(options: LoginServiceMockOptions) {
       const provider = providerOfIssuer(token.claims.iss);
       const modulus = provider && (await options.keys.forProvider(provider)).publicJwk.n;
       if (!modulus) return fail(500, 'no_signing_key', "The token's signing key could not be found.");
-      return ok(
-        buildMockProof(token.jwt, token.claims, salt, {
-          ephemeralPublicKey: publicKey.toSuiBytes(),
-          maxEpoch: body.maxEpoch,
-          modulus,
-        }),
-      );
+      const proof = buildMockProof(token.jwt, token.claims, salt, {
+        ephemeralPublicKey: publicKey.toSuiBytes(),
+        maxEpoch: body.maxEpoch,
+        modulus,
+      });
+      // A lie: points A and C swapped, both still on the curve, so only the pairing tells.
+      const { a, c } = proof.proofPoints;
+      return ok(lying('proof-does-not-verify') ? { ...proof, proofPoints: { ...proof.proofPoints, a: c, c: a } } : proof);
     }),
   ];
 }

@@ -12,8 +12,12 @@ import { readStored, type SignInSession } from '../storage/session-store.ts';
 import { toSuiPublicKey } from '../zklogin/native-ed25519.ts';
 import type { EphemeralSigner } from '../zklogin/zklogin-signature.ts';
 import type { SignInDependencies } from './dependencies.ts';
+import type { ProofCheck } from '../zklogin/proof-check.ts';
+import { fromBase64 } from '@mysten/utils';
 
 const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
+/** The check of a new proof (the verifier: BN254's pairing), loaded with Create proof's first steps. */
+const proofCheckModule = lazyModule(() => import('../zklogin/proof-check.ts'));
 
 /** Fetches the signing code, so that no click waits for it. */
 export function preloadSignerCode(): void {
@@ -36,7 +40,14 @@ interface ProofSteps extends Pick<SignInOperations, 'createProof' | 'signMessage
   forgetSigner: () => void;
 }
 
-export function createProofSteps({ config, client, sessions, vault, now }: SignInDependencies): ProofSteps {
+/**
+ * `nodeVerifies`: the node's verdict on a zkLogin signature over a personal message, for a
+ * new proof whose issuer's keys this page cannot fetch (proof-check.ts).
+ */
+export function createProofSteps(
+  { config, client, sessions, vault, now }: SignInDependencies,
+  nodeVerifies: ProofCheck['nodeVerifies'],
+): ProofSteps {
   let signerCache: { proofKey: string; signer: ZkSigner } | undefined;
 
   /** The stored session's zkLogin signer. Storage is read every time: another tab may have signed out, or time passed. */
@@ -75,6 +86,9 @@ export function createProofSteps({ config, client, sessions, vault, now }: SignI
       // The request goes out at once; the signer's key is rebuilt while it is under way.
       const ephemeral = loadEphemeralSigner(session, vault);
       ephemeral.catch(() => {});
+      // The proof's check is loaded while the prover works.
+      const checking = proofCheckModule.load();
+      checking.catch(() => {});
       // Sessions stored before the public key was kept have it only in the key itself.
       const ephemeralPublicKey = session.ephemeralPublicKey ?? suiPublicKeyOf(await ephemeral);
       const proof = await client.createProof(
@@ -90,6 +104,19 @@ export function createProofSteps({ config, client, sessions, vault, now }: SignI
       const withProof = { ...session, proof };
       // Build the signer before storing: a proof that does not match our address is refused.
       const signer = await buildZkLoginSigner({ session: withProof, state, vault, now: now(), ephemeralSigner: await ephemeral });
+      // The proof itself, before it is stored or used: a proof that does not verify is refused.
+      await (
+        await checking
+      ).checkProof({
+        proof,
+        jwt: session.jwt,
+        ephemeralPublicKey: fromBase64(ephemeralPublicKey),
+        maxEpoch: session.maxEpoch,
+        verifyingKey: config.zkLoginVerifyingKey,
+        signWithProof: async (message) => (await signer.signPersonalMessage(message)).signature,
+        address: signer.toSuiAddress(),
+        nodeVerifies,
+      });
       // Added to the session as storage holds it when written (a renewal started meanwhile
       // stays), and only to the session it was made for.
       const written = await sessions

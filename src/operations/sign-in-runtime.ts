@@ -29,9 +29,11 @@ import { createWalletAccountRead, createWalletSessionRead } from './wallet-sessi
 /** Every operation of the machine (core/operations.ts) over `deps`, and the preparation of the next signature. */
 function createSignInParts(deps: SignInDependencies) {
   const { abandonLookup, validateCallback, fetchLogin } = createCallback(deps);
-  const { currentSigner, forgetSigner, createProof, signMessage } = createProofSteps(deps);
-  const { prepareSignIn, startSignIn } = createStart(deps);
   const node = createSuiNode(deps.config);
+  const { currentSigner, forgetSigner, createProof, signMessage } = createProofSteps(deps, async (input) =>
+    (await node.reads()).verifyPersonalMessage(input),
+  );
+  const { prepareSignIn, startSignIn } = createStart(deps);
   const chain = createChainOperations({ node, signer: currentSigner });
   const wallet = createWalletOperations({
     node,

@@ -13,7 +13,7 @@ import { toBase64 } from '@mysten/sui/utils';
 import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
 import { computeZkLoginAddressFromSeed } from '@mysten/sui/zklogin';
 import { allInputsHash, InputError } from './all-inputs-hash.ts';
-import { ProofFormError, verifyGroth16, type VerifyingKey } from './groth16.ts';
+import { ProofFormError, verifyGroth16, type ProofPoints, type VerifyingKey } from './groth16.ts';
 import { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 
 export type { VerifyingKey } from './groth16.ts';
@@ -105,11 +105,55 @@ export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ 
     if (options.address !== legacy) return refuse('address', `The signature is not ${options.address}'s: it is ${address}'s.`);
   }
 
-  const { kid } = tokenHeader(inputs.headerBase64);
+  await verifyZkLoginProof({
+    proof: { ...inputs, addressSeed: addressSeed.toString() },
+    iss,
+    ephemeralPublicKey: ephemeralKey.toSuiBytes(),
+    maxEpoch,
+    jwks: options.jwks,
+    verifyingKey: options.verifyingKey,
+  });
+  return { address: options.address ?? address };
+}
+
+/** A zkLogin proof as a login service answers it (and as a zkLogin signature carries it). */
+export interface ZkLoginProof {
+  proofPoints: ProofPoints;
+  issBase64Details: { value: string; indexMod4: number };
+  headerBase64: string;
+  addressSeed: string;
+}
+
+export interface ProofCheckOptions {
+  proof: ZkLoginProof;
+  /** The issuer the token names (its `iss`). */
+  iss: string;
+  /** The ephemeral public key in Sui form: its scheme's flag byte, then the key. */
+  ephemeralPublicKey: Uint8Array;
+  maxEpoch: number | bigint | string;
+  jwks: VerifyOptions['jwks'];
+  verifyingKey?: VerifyOptions['verifyingKey'];
+}
+
+/**
+ * The proof alone, before anything is signed with it (a wallet checks the login service's
+ * answer before storing it): the Groth16 proof over the all-inputs hash of these inputs, with
+ * the issuer's key that the token's header names. Resolves when it holds; else throws a
+ * ZkLoginVerificationError (`input`, `jwk` or `proof`).
+ */
+export async function verifyZkLoginProof({
+  proof,
+  iss,
+  ephemeralPublicKey,
+  maxEpoch,
+  jwks,
+  verifyingKey,
+}: ProofCheckOptions): Promise<void> {
+  const { kid } = tokenHeader(proof.headerBase64);
   if (typeof kid !== 'string') return refuse('input', "The token's header names no key (kid).");
   let keys: readonly Jwk[];
   try {
-    keys = typeof options.jwks === 'function' ? await options.jwks(iss) : options.jwks;
+    keys = typeof jwks === 'function' ? await jwks(iss) : jwks;
   } catch (cause) {
     return refuse('jwk', `The keys of ${iss} could not be had: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
@@ -118,22 +162,22 @@ export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ 
   if ((jwk.kty !== undefined && jwk.kty !== 'RSA') || (jwk.e !== undefined && jwk.e !== 'AQAB')) {
     return refuse('jwk', `The key ${kid} is not an RSA key with exponent 65537.`);
   }
-
+  if (!/^[0-9]+$/.test(String(maxEpoch))) return refuse('input', 'maxEpoch is not a whole number.');
+  if (!/^[0-9]+$/.test(proof.addressSeed)) return refuse('input', 'The address seed is not a whole number.');
   try {
     const hash = allInputsHash({
-      ephemeralPublicKey: ephemeralKey.toSuiBytes(),
-      addressSeed,
+      ephemeralPublicKey,
+      addressSeed: BigInt(proof.addressSeed),
       maxEpoch: BigInt(maxEpoch),
-      issBase64Details: inputs.issBase64Details,
-      headerBase64: inputs.headerBase64,
+      issBase64Details: proof.issBase64Details,
+      headerBase64: proof.headerBase64,
       modulus: jwk.n,
     });
-    if (!verifyGroth16(keyOf(options.verifyingKey), inputs.proofPoints, hash)) {
+    if (!verifyGroth16(keyOf(verifyingKey), proof.proofPoints, hash)) {
       return refuse('proof', 'The zkLogin proof does not verify.');
     }
   } catch (error) {
     if (error instanceof ProofFormError || error instanceof InputError) return refuse('input', error.message);
     throw error;
   }
-  return { address: options.address ?? address };
 }

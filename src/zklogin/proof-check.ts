@@ -1,0 +1,132 @@
+/**
+ * The login service's proof, checked before it is stored or used for anything (issue 45,
+ * point 3): a broken or lying service's proof would make every later signature fail on
+ * chain, with nothing said when it arrived. Loaded lazily, with the verifier (BN254's
+ * pairing, Poseidon): never on the first page.
+ *
+ * Offline first: the Groth16 proof over the all-inputs hash of this session's inputs, with
+ * the issuer's key that the token's header names, fetched from the issuer's discovery
+ * document and kept. Where this page cannot fetch the issuer's keys (a provider that does
+ * not allow it, a policy that does not let the page ask), the Sui node checks a signature
+ * made with the new proof over a fixed message instead. When neither can be had, the proof
+ * is not kept: the visitor tries again.
+ */
+import {
+  BUILT_IN_VERIFYING_KEY,
+  verifyZkLoginProof,
+  ZkLoginVerificationError,
+  type Jwk,
+  type ZkLoginProof,
+} from '../../packages/sui-zklogin-wallet/src/verify.ts';
+import type { Verification } from '../../core/sign-in.types.ts';
+import type { AppConfig } from '../config.ts';
+
+/** Ours: the proof does not hold for this session's inputs. */
+export const PROOF_DOES_NOT_VERIFY =
+  "The login service's proof does not verify, so it was not stored. Please create the proof again.";
+/** Ours: no check could be made, so the proof was not kept. */
+export const PROOF_NOT_CHECKED =
+  "The login service's proof could not be checked (neither the provider's keys nor the Sui node could be reached), so it was not stored. Please try again.";
+/** What the node is asked to verify when the issuer's keys are out of this page's reach. */
+export const PROOF_CHECK_MESSAGE = 'zkLogin proof check';
+
+/** The verdict of the node on a signature, as the app's node reads give it. */
+export type NodeVerdict = Verification;
+
+export interface ProofCheck {
+  proof: ZkLoginProof;
+  /** The token the proof was made for (its issuer's keys are fetched). */
+  jwt: string;
+  /** The ephemeral public key in Sui form (flag byte, then the key). */
+  ephemeralPublicKey: Uint8Array;
+  maxEpoch: number;
+  verifyingKey: AppConfig['zkLoginVerifyingKey'];
+  /** Signs the fixed message with the new proof (a zkLogin signature), for the node's check. */
+  signWithProof: (message: Uint8Array) => Promise<string>;
+  address: string;
+  /** The node's verdict on a zkLogin signature over a personal message (throws when it cannot be reached). */
+  nodeVerifies: (input: { message: string; signature: string; address: string }) => Promise<NodeVerdict>;
+  fetcher?: typeof fetch;
+}
+
+const keptKeys = new Map<string, Promise<readonly Jwk[]>>();
+
+async function json(fetcher: typeof fetch, url: string): Promise<unknown> {
+  const response = await fetcher(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The issuer's keys, from its discovery document and jwks_uri, kept for the next proof;
+ * `fresh`: fetched again (the token named a key the kept set lacks: the issuer rotated its
+ * keys). A failed fetch is not kept.
+ */
+function issuerKeys(iss: string, fetcher: typeof fetch, fresh: boolean): Promise<readonly Jwk[]> {
+  const kept = keptKeys.get(iss);
+  if (kept && !fresh) return kept;
+  const keys = (async () => {
+    const discovery = await json(fetcher, `${iss.replace(/\/+$/, '')}/.well-known/openid-configuration`);
+    const uri = typeof discovery === 'object' && discovery !== null ? Reflect.get(discovery, 'jwks_uri') : undefined;
+    if (typeof uri !== 'string') throw new Error(`${iss} names no jwks_uri`);
+    const set = await json(fetcher, uri);
+    const found: unknown = typeof set === 'object' && set !== null ? Reflect.get(set, 'keys') : undefined;
+    return Array.isArray(found)
+      ? found.filter((key): key is Jwk => typeof key?.kid === 'string' && typeof key?.n === 'string')
+      : [];
+  })();
+  keptKeys.set(iss, keys);
+  keys.catch(() => keptKeys.delete(iss));
+  return keys;
+}
+
+const verifyingKeyOf = (key: AppConfig['zkLoginVerifyingKey']) => (key === 'built-in' ? BUILT_IN_VERIFYING_KEY : key);
+
+/** The token's issuer (the token was checked at the callback; a token without one fails that check). */
+function issuerOf(jwt: string): string {
+  const payload = jwt.split('.')[1] ?? '';
+  const claims: unknown = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/')));
+  const iss = typeof claims === 'object' && claims !== null ? Reflect.get(claims, 'iss') : undefined;
+  if (typeof iss !== 'string') throw new Error(PROOF_DOES_NOT_VERIFY);
+  return iss;
+}
+
+/** Resolves when the proof holds; throws with our message when it does not, or cannot be checked. */
+export async function checkProof(check: ProofCheck): Promise<void> {
+  const fetcher = check.fetcher ?? ((input, init) => fetch(input, init));
+  const iss = issuerOf(check.jwt);
+  let keysOutOfReach = false;
+  const offline = (fresh: boolean) =>
+    verifyZkLoginProof({
+      proof: check.proof,
+      iss,
+      ephemeralPublicKey: check.ephemeralPublicKey,
+      maxEpoch: check.maxEpoch,
+      verifyingKey: verifyingKeyOf(check.verifyingKey),
+      jwks: () =>
+        issuerKeys(iss, fetcher, fresh).catch((error: unknown) => {
+          keysOutOfReach = true;
+          throw error;
+        }),
+    });
+  try {
+    // With the kept keys, and once more with them fetched again when the token's key is not among them.
+    await offline(false).catch((error: unknown) => {
+      if (error instanceof ZkLoginVerificationError && error.code === 'jwk' && !keysOutOfReach) return offline(true);
+      throw error;
+    });
+    return;
+  } catch (error) {
+    if (!(error instanceof ZkLoginVerificationError)) throw error;
+    if (!keysOutOfReach) throw new Error(PROOF_DOES_NOT_VERIFY, { cause: error });
+  }
+  // The issuer's keys are out of this page's reach: the node checks a signature made with the proof.
+  const signature = await check.signWithProof(new TextEncoder().encode(PROOF_CHECK_MESSAGE));
+  let verdict: NodeVerdict;
+  try {
+    verdict = await check.nodeVerifies({ message: PROOF_CHECK_MESSAGE, signature, address: check.address });
+  } catch (cause) {
+    throw new Error(PROOF_NOT_CHECKED, { cause });
+  }
+  if (verdict.status !== 'verified') throw new Error(PROOF_DOES_NOT_VERIFY);
+}
