@@ -131,6 +131,12 @@ const server = createServer((req, res) => {
   services.middleware(req, res, () => json(res, 404, { error: `No mock at ${path}` }));
 });
 
+// A client that keeps its connection open (Playwright's request context does) may send its
+// next request on it just as the server closes it for idleness (Node's default is 5 s): the
+// request then fails with ECONNRESET (seen once in CI, on a control request). The server
+// keeps idle connections longer than a test's pauses between requests.
+server.keepAliveTimeout = 120_000;
+server.headersTimeout = 121_000;
 server.listen(Number(values.port), values.host, () => {
   console.log(`Mock identity provider, login service and Sui node on http://${values.host}:${values.port}`);
 });
