@@ -24,6 +24,14 @@ export function preloadSignerCode(): void {
   void signerModule.load();
 }
 
+/** Fetches the proof's check and the issuer's keys for `jwt`'s proof to come, so that Create proof waits for neither. */
+export function preloadProofCheck(jwt: string): Promise<void> {
+  return proofCheckModule.load().then(
+    ({ prefetchIssuerKeys }) => prefetchIssuerKeys(jwt),
+    () => {},
+  );
+}
+
 type ZkSigner = Awaited<ReturnType<Awaited<ReturnType<typeof signerModule.load>>['buildZkLoginSigner']>>;
 
 const suiPublicKeyOf = (key: EphemeralSigner) => toSuiPublicKey(key.flag, key.publicKey);
@@ -86,9 +94,9 @@ export function createProofSteps(
       // The request goes out at once; the signer's key is rebuilt while it is under way.
       const ephemeral = loadEphemeralSigner(session, vault);
       ephemeral.catch(() => {});
-      // The proof's check is loaded while the prover works.
+      // The proof's check, and the issuer's keys it needs, are fetched while the prover works.
       const checking = proofCheckModule.load();
-      checking.catch(() => {});
+      void preloadProofCheck(session.jwt);
       // Sessions stored before the public key was kept have it only in the key itself.
       const ephemeralPublicKey = session.ephemeralPublicKey ?? suiPublicKeyOf(await ephemeral);
       const proof = await client.createProof(

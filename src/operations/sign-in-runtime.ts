@@ -20,7 +20,8 @@ import { createChainOperations } from './chain-operations.ts';
 import { createSuiNode } from './sui-node.ts';
 import { createWalletOperations } from './wallet-operations.ts';
 import { createDependencies, type SignInDependencies } from './dependencies.ts';
-import { createProofSteps, preloadSignerCode } from './proof.ts';
+import { readStored } from '../storage/session-store.ts';
+import { createProofSteps, preloadProofCheck, preloadSignerCode } from './proof.ts';
 import { createRestore } from './restore.ts';
 import { createSignOut } from './sign-out.ts';
 import { createStart } from './start.ts';
@@ -69,10 +70,15 @@ function createSignInParts(deps: SignInDependencies) {
    */
   const prepareSigning = (): Promise<void> => {
     preloadSignerCode();
-    // No session, no proof yet, or an expired one: there is nothing to prepare, and nothing to say.
     return currentSigner().then(
       () => {},
-      () => {},
+      // No proof yet: the check of the proof to come, and its issuer's keys. No session, or
+      // an expired one: there is nothing to prepare, and nothing to say.
+      () =>
+        readStored(deps.sessions).then(
+          ({ session }) => (session?.jwt && !session.proof ? preloadProofCheck(session.jwt) : undefined),
+          () => {},
+        ),
     );
   };
   return { operations, prepareSigning };

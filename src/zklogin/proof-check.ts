@@ -80,6 +80,18 @@ function issuerKeys(iss: string, fetcher: typeof fetch, fresh: boolean): Promise
   return keys;
 }
 
+/**
+ * Fetches the token's issuer's keys ahead, while the prover works, so that the proof's check
+ * waits for the pairing alone. A failure is kept for no one: the check asks again.
+ */
+export function prefetchIssuerKeys(jwt: string, fetcher: typeof fetch = (input, init) => fetch(input, init)): void {
+  try {
+    issuerKeys(issuerOf(jwt), fetcher, false).catch(() => {});
+  } catch {
+    // An unreadable token: the check itself says so.
+  }
+}
+
 const verifyingKeyOf = (key: AppConfig['zkLoginVerifyingKey']) => (key === 'built-in' ? BUILT_IN_VERIFYING_KEY : key);
 
 /** The token's issuer (the token was checked at the callback; a token without one fails that check). */
