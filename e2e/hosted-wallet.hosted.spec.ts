@@ -20,10 +20,20 @@ import {
   checkZkLoginSignature,
   connect,
   installDapp,
-  transfer,
   walletsOf,
 } from './wallet-protocol.ts';
-import { approvedInWindow, balanceOf, clickApprove, connectWithSignIn, GOOGLE, WALLET, walletWindowOf } from './hosted-window.ts';
+import {
+  approvedInWindow,
+  balanceOf,
+  clickApprove,
+  connectWithSignIn,
+  freshAddress,
+  fundAtWallet,
+  GOOGLE,
+  transferApprovedInWindow,
+  WALLET,
+  walletWindowOf,
+} from './hosted-window.ts';
 
 const DAPP = 'http://127.0.0.1:4178';
 const REJECTED = 'The visitor rejected the request.';
@@ -44,9 +54,6 @@ async function dappStorage(page: Page, context: BrowserContext) {
   const cookies = await context.cookies(DAPP);
   return { web, databases, cookies };
 }
-
-const freshAddress = () =>
-  `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
 test('connect from the dApp: the window signs in and asks; after a reload a silent connect answers without a window', async ({
   page,
@@ -99,23 +106,8 @@ test('a 0.25 SUI transfer approved in the window reaches the recipient; Reject a
 }) => {
   await openDapp(page);
   const account = await connectWithSignIn(page, 'Bob');
-  const faucet = await page.request.post(`${WALLET}/__mock/sui/faucet/v2/gas`, {
-    data: { FixedAmountRequest: { recipient: account.address } },
-  });
-  expect(faucet.ok()).toBe(true);
-  await expect.poll(() => balanceOf(page, account.address)).toBeGreaterThan(0n);
-
-  const recipient = freshAddress();
-  const executed = await approvedInWindow(
-    page,
-    async () =>
-      call<{ digest: string }>(page, GOOGLE, 'sui:signAndExecuteTransaction', 'signAndExecuteTransaction', {
-        account: 'connected',
-        chain: 'sui:testnet',
-        transaction: await transfer(250_000_000n, recipient),
-      }),
-    '+0.25 SUI',
-  );
+  await fundAtWallet(page, account.address);
+  const { executed, recipient } = await transferApprovedInWindow(page, 250_000_000n, '+0.25 SUI');
   expect(executed.ok, JSON.stringify(executed)).toBe(true);
   expect(await balanceOf(page, recipient)).toBe(250_000_000n);
 

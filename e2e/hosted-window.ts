@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { accountsOf, approvalDialog, connect } from './wallet-protocol.ts';
+import { accountsOf, approvalDialog, call, connect, transfer } from './wallet-protocol.ts';
 
 /** The hosted wallet of the journeys (playwright.config.ts, the hosted project). */
 export const WALLET = 'http://localhost:4179';
@@ -74,4 +74,33 @@ export async function balanceOf(page: Page, address: string): Promise<bigint> {
   });
   const body = (await response.json()) as { data?: { address?: { balance?: { totalBalance?: string } | null } | null } };
   return BigInt(body.data?.address?.balance?.totalBalance ?? '0');
+}
+
+/** A Sui address nobody holds. */
+export const freshAddress = () =>
+  `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+
+/** Test SUI for `address` from the hosted wallet's mock faucet, once the node shows it. */
+export async function fundAtWallet(page: Page, address: string) {
+  const faucet = await page.request.post(`${WALLET}/__mock/sui/faucet/v2/gas`, {
+    data: { FixedAmountRequest: { recipient: address } },
+  });
+  expect(faucet.ok()).toBe(true);
+  await expect.poll(() => balanceOf(page, address)).toBeGreaterThan(0n);
+}
+
+/** `mist` sent to a fresh address by the dApp's signAndExecuteTransaction, approved in the window that `shows`; the answer and the recipient. */
+export async function transferApprovedInWindow(page: Page, mist: bigint, shows: string) {
+  const recipient = freshAddress();
+  const executed = await approvedInWindow(
+    page,
+    async () =>
+      call<{ digest: string }>(page, GOOGLE, 'sui:signAndExecuteTransaction', 'signAndExecuteTransaction', {
+        account: 'connected',
+        chain: 'sui:testnet',
+        transaction: await transfer(mist, recipient),
+      }),
+    shows,
+  );
+  return { executed, recipient };
 }

@@ -8,8 +8,16 @@
 import { fromBase64 } from '@mysten/sui/utils';
 import { expect, test } from './fixtures.ts';
 import { type FreshApp, startFreshApp } from './fresh-app.ts';
-import { approvedInWindow, balanceOf, connectWithSignIn, GOOGLE, WALLET } from './hosted-window.ts';
-import { call, checkZkLoginSignature, installDapp, transfer, walletsOf } from './wallet-protocol.ts';
+import {
+  approvedInWindow,
+  balanceOf,
+  connectWithSignIn,
+  fundAtWallet,
+  GOOGLE,
+  transferApprovedInWindow,
+  WALLET,
+} from './hosted-window.ts';
+import { call, checkZkLoginSignature, installDapp, walletsOf } from './wallet-protocol.ts';
 
 const FRESH_APP_PORT = 4180;
 let app: FreshApp;
@@ -21,9 +29,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => app?.stop());
-
-const freshAddress = () =>
-  `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
 test('a fresh app with the packed package: connect through the wallet’s window, sign a message, sign and execute a transfer', async ({
   page,
@@ -53,22 +58,8 @@ test('a fresh app with the packed package: connect through the wallet’s window
   const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
   expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
 
-  const faucet = await page.request.post(`${WALLET}/__mock/sui/faucet/v2/gas`, {
-    data: { FixedAmountRequest: { recipient: account.address } },
-  });
-  expect(faucet.ok()).toBe(true);
-  await expect.poll(() => balanceOf(page, account.address)).toBeGreaterThan(0n);
-  const recipient = freshAddress();
-  const executed = await approvedInWindow(
-    page,
-    async () =>
-      call<{ digest: string }>(page, GOOGLE, 'sui:signAndExecuteTransaction', 'signAndExecuteTransaction', {
-        account: 'connected',
-        chain: 'sui:testnet',
-        transaction: await transfer(100_000_000n, recipient),
-      }),
-    '+0.1 SUI',
-  );
+  await fundAtWallet(page, account.address);
+  const { executed, recipient } = await transferApprovedInWindow(page, 100_000_000n, '+0.1 SUI');
   expect(executed.ok, JSON.stringify(executed)).toBe(true);
   expect(await balanceOf(page, recipient)).toBe(100_000_000n);
 });
