@@ -4,6 +4,7 @@
  * `jwks_uri`), kept per issuer and fetched again when a token names a key the kept set does
  * not have (the provider rotated its keys).
  */
+import { fetchIssuerKeys } from '../../packages/sui-zklogin-wallet/src/issuer-keys.ts';
 import type { Jwk } from '../../packages/sui-zklogin-wallet/src/verify.ts';
 
 export interface IssuerKeys {
@@ -13,28 +14,9 @@ export interface IssuerKeys {
   refresh(iss: string): Promise<readonly Jwk[]>;
 }
 
-const isJwk = (value: unknown): value is Jwk =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof Reflect.get(value, 'kid') === 'string' &&
-  typeof Reflect.get(value, 'n') === 'string';
-
-async function json(fetcher: typeof fetch, url: string): Promise<unknown> {
-  const response = await fetcher(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.json();
-}
-
 export function issuerKeys(fetcher: typeof fetch = fetch): IssuerKeys {
   const kept = new Map<string, Promise<readonly Jwk[]>>();
-  const fetchKeys = async (iss: string): Promise<readonly Jwk[]> => {
-    const discovery = await json(fetcher, `${iss.replace(/\/+$/, '')}/.well-known/openid-configuration`);
-    const jwksUri = typeof discovery === 'object' && discovery !== null ? Reflect.get(discovery, 'jwks_uri') : undefined;
-    if (typeof jwksUri !== 'string') throw new Error(`${iss}'s discovery document names no jwks_uri`);
-    const set = await json(fetcher, jwksUri);
-    const keys: unknown = typeof set === 'object' && set !== null ? Reflect.get(set, 'keys') : undefined;
-    return Array.isArray(keys) ? keys.filter(isJwk) : [];
-  };
+  const fetchKeys = (iss: string) => fetchIssuerKeys(iss, fetcher);
   const refresh = (iss: string) => {
     const keys = fetchKeys(iss);
     kept.set(iss, keys);

@@ -18,6 +18,7 @@ import {
   type Jwk,
   type ZkLoginProof,
 } from '../../packages/sui-zklogin-wallet/src/verify.ts';
+import { fetchIssuerKeys } from '../../packages/sui-zklogin-wallet/src/issuer-keys.ts';
 import type { Verification } from '../../core/sign-in.types.ts';
 import type { AppConfig } from '../config.ts';
 
@@ -51,12 +52,6 @@ export interface ProofCheck {
 
 const keptKeys = new Map<string, Promise<readonly Jwk[]>>();
 
-async function json(fetcher: typeof fetch, url: string): Promise<unknown> {
-  const response = await fetcher(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.json();
-}
-
 /**
  * The issuer's keys, from its discovery document and jwks_uri, kept for the next proof;
  * `fresh`: fetched again (the token named a key the kept set lacks: the issuer rotated its
@@ -65,16 +60,7 @@ async function json(fetcher: typeof fetch, url: string): Promise<unknown> {
 function issuerKeys(iss: string, fetcher: typeof fetch, fresh: boolean): Promise<readonly Jwk[]> {
   const kept = keptKeys.get(iss);
   if (kept && !fresh) return kept;
-  const keys = (async () => {
-    const discovery = await json(fetcher, `${iss.replace(/\/+$/, '')}/.well-known/openid-configuration`);
-    const uri = typeof discovery === 'object' && discovery !== null ? Reflect.get(discovery, 'jwks_uri') : undefined;
-    if (typeof uri !== 'string') throw new Error(`${iss} names no jwks_uri`);
-    const set = await json(fetcher, uri);
-    const found: unknown = typeof set === 'object' && set !== null ? Reflect.get(set, 'keys') : undefined;
-    return Array.isArray(found)
-      ? found.filter((key): key is Jwk => typeof key?.kid === 'string' && typeof key?.n === 'string')
-      : [];
-  })();
+  const keys = fetchIssuerKeys(iss, fetcher);
   keptKeys.set(iss, keys);
   keys.catch(() => keptKeys.delete(iss));
   return keys;

@@ -17,6 +17,7 @@ import { ProofFormError, verifyGroth16, type ProofPoints, type VerifyingKey } fr
 import { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 
 export type { VerifyingKey } from './groth16.ts';
+export { fetchIssuerKeys } from './issuer-keys.ts';
 export { BUILT_IN_VERIFYING_KEY, PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 
 /** What failed: the signature's form, the proof, the signer, the epoch, the issuer's key, the ephemeral signature. */
