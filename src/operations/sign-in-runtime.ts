@@ -70,16 +70,14 @@ function createSignInParts(deps: SignInDependencies) {
    */
   const prepareSigning = (): Promise<void> => {
     preloadSignerCode();
-    return currentSigner().then(
-      () => {},
-      // No proof yet: the check of the proof to come, and its issuer's keys. No session, or
-      // an expired one: there is nothing to prepare, and nothing to say.
-      () =>
-        readStored(deps.sessions).then(
-          ({ session }) => (session?.jwt && !session.proof ? preloadProofCheck(session.jwt) : undefined),
-          () => {},
-        ),
-    );
+    // With a proof, its signer; before one, the check of the proof to come and its issuer's
+    // keys. No session, or an expired one: there is nothing to prepare, and nothing to say.
+    return readStored(deps.sessions)
+      .then(({ session }) => {
+        if (session?.proof) return currentSigner().then(() => {});
+        if (session?.jwt) return preloadProofCheck(session.jwt);
+      })
+      .catch(() => {});
   };
   return { operations, prepareSigning };
 }
