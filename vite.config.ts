@@ -141,6 +141,7 @@ export default defineConfig(({ mode, command }) => {
         'bench/**/*.test.ts',
         'vite-plugins/**/*.test.ts',
         'packages/*/src/**/*.test.ts',
+        'examples/**/*.test.ts',
       ],
       environment: 'node',
       setupFiles: ['./vitest.setup.ts'],

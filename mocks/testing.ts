@@ -15,21 +15,20 @@ import { mintIdToken, providerOfIssuer } from './idp/tokens.ts';
 import { createLoginServiceHandlers, type Lie } from './login-service/handlers.ts';
 import { buildMockProof } from './login-service/proof.ts';
 import { createSuiNode } from './sui-node/handlers.ts';
-import type { IssuerKeys } from './sui-node/issuer-keys.ts';
+import type { Jwk } from '../packages/sui-zklogin-wallet/src/verify.ts';
 
 export const TEST_API_URL = 'https://login-service.test';
 export const TEST_API_KEY = 'enoki_public_test_key';
 export const TEST_ISSUER_BASE = 'https://idp.test/idp';
 
 /** The issuers' keys straight from the mock provider's keys, in process (no provider is served in Vitest). */
-export function inProcessIssuers(keys: SigningKeys): IssuerKeys {
-  const of = async (iss: string) => {
+export function inProcessIssuers(keys: SigningKeys): (iss: string) => Promise<readonly Jwk[]> {
+  return async (iss) => {
     const provider = providerOfIssuer(iss);
     if (!provider) throw new Error(`${iss} is not a mock provider`);
     const { kid, n, e, kty } = (await keys.forProvider(provider)).publicJwk;
     return kid && n ? [{ kid, n, e, kty }] : [];
   };
-  return { of, refresh: of };
 }
 
 export function createTestLoginService(options: { network?: string; now?: () => number } = {}) {
@@ -44,7 +43,7 @@ export function createTestLoginService(options: { network?: string; now?: () => 
   return {
     keys,
     /** The provider's published keys (its JWK set), as a verifier fetches them. */
-    jwks: (provider: MockProvider = 'google') => issuers.of(`${TEST_ISSUER_BASE}/${provider}`),
+    jwks: (provider: MockProvider = 'google') => issuers(`${TEST_ISSUER_BASE}/${provider}`),
     server,
     /** The lies the service tells from now on (clear it to stop). */
     lies,

@@ -12,7 +12,7 @@ import { http, HttpResponse } from 'msw';
 import { isValidSuiAddress, normalizeSuiAddress } from '@mysten/sui/utils';
 import { createLedger, MIST_PER_SUI, randomDigest, type Ledger, type LedgerOptions } from './ledger.ts';
 import { BUILT_IN_VERIFYING_KEY } from '../../packages/sui-zklogin-wallet/src/verifying-keys.ts';
-import { issuerKeys } from './issuer-keys.ts';
+import { issuerKeys } from '../../packages/sui-zklogin-wallet/src/issuer-keys.ts';
 import { createRoot } from './resolvers.ts';
 import type { ZkLoginTrust } from './signatures.ts';
 import { suiSchema } from './schema.ts';
@@ -31,7 +31,8 @@ export interface SuiNodeOptions extends LedgerOptions {
 export function createSuiNode(options: SuiNodeOptions = {}) {
   const ledger = createLedger(options);
   const root = createRoot(ledger, {
-    issuers: options.zkLogin?.issuers ?? issuerKeys(),
+    // The mock issuers are wherever the mock server runs; a rotated key is fetched at once.
+    issuers: options.zkLogin?.issuers ?? issuerKeys({ issuers: 'any', minRefetchMs: 0 }),
     verifyingKeys: options.zkLogin?.verifyingKeys ?? [BUILT_IN_VERIFYING_KEY],
   });
   const handlers = [

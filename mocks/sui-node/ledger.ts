@@ -61,6 +61,7 @@ export function createLedger(options: LedgerOptions = {}) {
     transactions,
     chainIdentifier,
     referenceGasPrice: options.referenceGasPrice ?? 1000n,
+    epochMs,
     currentEpoch: () => Math.floor((now() - MOCK_GENESIS) / epochMs),
     epochStart: () => new Date(MOCK_GENESIS + Math.floor((now() - MOCK_GENESIS) / epochMs) * epochMs).toISOString(),
     now,

@@ -94,7 +94,9 @@ function epochObject(ledger: Ledger) {
     referenceGasPrice: String(ledger.referenceGasPrice),
     startTimestamp: ledger.epochStart(),
     protocolConfigs: { protocolVersion: PROTOCOL_VERSION, configs: [], featureFlags: [] },
-    systemState: { json: { system_state_version: '2', safe_mode: false, parameters: { epoch_duration_ms: '86400000' } } },
+    systemState: {
+      json: { system_state_version: '2', safe_mode: false, parameters: { epoch_duration_ms: String(ledger.epochMs) } },
+    },
   };
 }
 

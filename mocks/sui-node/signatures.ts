@@ -17,12 +17,13 @@ import { normalizeSuiAddress } from '@mysten/sui/utils';
 import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
 import { computeZkLoginAddressFromSeed } from '@mysten/sui/zklogin';
 import type { VerifyingKey } from '../../packages/sui-zklogin-wallet/src/groth16.ts';
-import { verifyZkLoginSignature, ZkLoginVerificationError, type Jwk } from '../../packages/sui-zklogin-wallet/src/verify.ts';
-import type { IssuerKeys } from './issuer-keys.ts';
+import { verifyZkLoginSignature, ZkLoginVerificationError } from '../../packages/sui-zklogin-wallet/src/verify.ts';
+import type { JwkSource } from '../../packages/sui-zklogin-wallet/src/issuer-keys.ts';
 
 /** What the node trusts for a zkLogin proof: the issuers' keys, and the setups' verifying keys. */
 export interface ZkLoginTrust {
-  issuers: IssuerKeys;
+  /** The issuers' keys (kept, and fetched again when a token names a key the kept set lacks). */
+  issuers: JwkSource;
   verifyingKeys: readonly VerifyingKey[];
 }
 
@@ -83,36 +84,26 @@ export async function verifySignature(options: {
 const serialized = (signature: Uint8Array | string) =>
   typeof signature === 'string' ? signature : Buffer.from(signature).toString('base64');
 
-/**
- * Why the zkLogin signature's proof is refused, or null: verified under each trusted setup's
- * key in turn; with the issuer's keys as kept, and once more with them fetched again when the
- * token names a key the kept set lacks.
- */
+/** Why the zkLogin signature's proof is refused, or null: verified under each trusted setup's key in turn. */
 async function proofRefusal(options: Parameters<typeof verifySignature>[0]): Promise<string | null> {
   const message = options.scope === 'TransactionData' ? { transaction: options.message } : { personalMessage: options.message };
-  const attempt = async (jwks: (iss: string) => Promise<readonly Jwk[]>) => {
-    let refused: ZkLoginVerificationError | null = null;
-    for (const verifyingKey of options.zkLogin.verifyingKeys) {
-      try {
-        await verifyZkLoginSignature({
-          signature: options.signature,
-          ...message,
-          currentEpoch: options.currentEpoch,
-          jwks,
-          verifyingKey,
-        });
-        return null;
-      } catch (error) {
-        if (!(error instanceof ZkLoginVerificationError)) throw error;
-        refused = error;
-        // Only a proof may hold under another setup's key; any other refusal is the signature's.
-        if (error.code !== 'proof') break;
-      }
+  let refused: ZkLoginVerificationError | null = null;
+  for (const verifyingKey of options.zkLogin.verifyingKeys) {
+    try {
+      await verifyZkLoginSignature({
+        signature: options.signature,
+        ...message,
+        currentEpoch: options.currentEpoch,
+        jwks: options.zkLogin.issuers,
+        verifyingKey,
+      });
+      return null;
+    } catch (error) {
+      if (!(error instanceof ZkLoginVerificationError)) throw error;
+      refused = error;
+      // Only a proof may hold under another setup's key; any other refusal is the signature's.
+      if (error.code !== 'proof') break;
     }
-    return refused;
-  };
-  const { issuers } = options.zkLogin;
-  let refused = await attempt((iss) => issuers.of(iss));
-  if (refused?.code === 'jwk') refused = await attempt((iss) => issuers.refresh(iss));
+  }
   return refused?.message ?? null;
 }

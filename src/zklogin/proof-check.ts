@@ -15,10 +15,9 @@ import {
   BUILT_IN_VERIFYING_KEY,
   verifyZkLoginProof,
   ZkLoginVerificationError,
-  type Jwk,
   type ZkLoginProof,
 } from '../../packages/sui-zklogin-wallet/src/verify.ts';
-import { fetchIssuerKeys } from '../../packages/sui-zklogin-wallet/src/issuer-keys.ts';
+import { issuerKeys } from '../../packages/sui-zklogin-wallet/src/issuer-keys.ts';
 import type { Verification } from '../../core/sign-in.types.ts';
 import type { AppConfig } from '../config.ts';
 
@@ -50,19 +49,18 @@ export interface ProofCheck {
   fetcher?: typeof fetch;
 }
 
-const keptKeys = new Map<string, Promise<readonly Jwk[]>>();
+const defaultFetch: typeof fetch = (input, init) => fetch(input, init);
+/** Each fetcher's kept keys (the page has one; a test passes its own issuer). */
+const keptKeys = new WeakMap<typeof fetch, ReturnType<typeof issuerKeys>>();
 
 /**
- * The issuer's keys, from its discovery document and jwks_uri, kept for the next proof;
- * `fresh`: fetched again (the token named a key the kept set lacks: the issuer rotated its
- * keys). A failed fetch is not kept.
+ * The issuer's keys, from its discovery document and jwks_uri, kept for the next proof and
+ * fetched again at once when the token names a key the kept set lacks (the issuer rotated
+ * its keys). Any issuer: the token's was checked at the callback. A failed fetch is not kept.
  */
-function issuerKeys(iss: string, fetcher: typeof fetch, fresh: boolean): Promise<readonly Jwk[]> {
-  const kept = keptKeys.get(iss);
-  if (kept && !fresh) return kept;
-  const keys = fetchIssuerKeys(iss, fetcher);
-  keptKeys.set(iss, keys);
-  keys.catch(() => keptKeys.delete(iss));
+function keysFor(fetcher: typeof fetch) {
+  let keys = keptKeys.get(fetcher);
+  if (!keys) keptKeys.set(fetcher, (keys = issuerKeys({ issuers: 'any', fetch: fetcher, minRefetchMs: 0 })));
   return keys;
 }
 
@@ -70,9 +68,9 @@ function issuerKeys(iss: string, fetcher: typeof fetch, fresh: boolean): Promise
  * Fetches the token's issuer's keys ahead, while the prover works, so that the proof's check
  * waits for the pairing alone. A failure is kept for no one: the check asks again.
  */
-export function prefetchIssuerKeys(jwt: string, fetcher: typeof fetch = (input, init) => fetch(input, init)): void {
+export function prefetchIssuerKeys(jwt: string, fetcher: typeof fetch = defaultFetch): void {
   try {
-    issuerKeys(issuerOf(jwt), fetcher, false).catch(() => {});
+    keysFor(fetcher)(issuerOf(jwt), { kid: kidOf(jwt) }).catch(() => {});
   } catch {
     // An unreadable token: the check itself says so.
   }
@@ -80,38 +78,33 @@ export function prefetchIssuerKeys(jwt: string, fetcher: typeof fetch = (input, 
 
 const verifyingKeyOf = (key: AppConfig['zkLoginVerifyingKey']) => (key === 'built-in' ? BUILT_IN_VERIFYING_KEY : key);
 
-/** The token's issuer (the token was checked at the callback; a token without one fails that check). */
-function issuerOf(jwt: string): string {
-  const payload = jwt.split('.')[1] ?? '';
-  const claims: unknown = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/')));
-  const iss = typeof claims === 'object' && claims !== null ? Reflect.get(claims, 'iss') : undefined;
-  if (typeof iss !== 'string') throw new Error(PROOF_DOES_NOT_VERIFY);
-  return iss;
+/** A string field of one of the token's parts (the token was checked at the callback; one without it fails that check). */
+function tokenField(jwt: string, part: 0 | 1, name: string): string {
+  const json = atob((jwt.split('.')[part] ?? '').replaceAll('-', '+').replaceAll('_', '/'));
+  const parsed: unknown = JSON.parse(json);
+  const value = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, name) : undefined;
+  if (typeof value !== 'string') throw new Error(PROOF_DOES_NOT_VERIFY);
+  return value;
 }
+const issuerOf = (jwt: string) => tokenField(jwt, 1, 'iss');
+const kidOf = (jwt: string) => tokenField(jwt, 0, 'kid');
 
 /** Resolves when the proof holds; throws with our message when it does not, or cannot be checked. */
 export async function checkProof(check: ProofCheck): Promise<void> {
-  const fetcher = check.fetcher ?? ((input, init) => fetch(input, init));
-  const iss = issuerOf(check.jwt);
+  const keys = keysFor(check.fetcher ?? defaultFetch);
   let keysOutOfReach = false;
-  const offline = (fresh: boolean) =>
-    verifyZkLoginProof({
+  try {
+    await verifyZkLoginProof({
       proof: check.proof,
-      iss,
+      iss: issuerOf(check.jwt),
       ephemeralPublicKey: check.ephemeralPublicKey,
       maxEpoch: check.maxEpoch,
       verifyingKey: verifyingKeyOf(check.verifyingKey),
-      jwks: () =>
-        issuerKeys(iss, fetcher, fresh).catch((error: unknown) => {
+      jwks: (iss, wanted) =>
+        keys(iss, wanted).catch((error: unknown) => {
           keysOutOfReach = true;
           throw error;
         }),
-    });
-  try {
-    // With the kept keys, and once more with them fetched again when the token's key is not among them.
-    await offline(false).catch((error: unknown) => {
-      if (error instanceof ZkLoginVerificationError && error.code === 'jwk' && !keysOutOfReach) return offline(true);
-      throw error;
     });
     return;
   } catch (error) {

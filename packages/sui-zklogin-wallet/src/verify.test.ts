@@ -10,7 +10,7 @@ import { Secp256k1Keypair } from '@mysten/sui/keypairs/secp256k1';
 import { Secp256r1Keypair } from '@mysten/sui/keypairs/secp256r1';
 import { getZkLoginSignature } from '@mysten/sui/zklogin';
 import { bn254 } from '@noble/curves/bn254.js';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allInputsHash } from './all-inputs-hash.ts';
 import { verifyZkLoginSignature, type Jwk, type VerifyOptions } from './verify.ts';
 
@@ -147,5 +147,34 @@ describe('verifyZkLoginSignature, on a real proof', () => {
     // An address seed outside the field Poseidon hashes over.
     const hugeSeed = await signed({ inputs: { ...INPUTS, addressSeed: (1n << 254n).toString() } });
     expect(await outcome(verify(hugeSeed, { currentEpoch: 0 }))).toBe('input');
+  });
+});
+
+describe('verifyZkLoginSignature without jwks', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("fetches a provider's published keys itself (Twitch's, here) and keeps them", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string | URL | Request) => {
+      const url = String(input);
+      asked.push(url);
+      if (url === `${vector.iss}/.well-known/openid-configuration`) return Response.json({ jwks_uri: `${vector.iss}/keys` });
+      if (url === `${vector.iss}/keys`) return Response.json({ keys: [vector.jwk] });
+      return new Response('not found', { status: 404 });
+    });
+    const signature = await signed();
+    const { address } = await verify(signature, { jwks: undefined });
+    expect(address).toMatch(/^0x[0-9a-f]{64}$/);
+    await verify(signature, { jwks: undefined });
+    expect(asked).toEqual([`${vector.iss}/.well-known/openid-configuration`, `${vector.iss}/keys`]);
+  });
+
+  it('fetches nothing for an issuer that is not a provider: refused with jwk', async () => {
+    const fetched = vi.fn(async () => new Response('not found', { status: 404 }));
+    vi.stubGlobal('fetch', fetched);
+    const value = btoa('"iss":"https://example.com/x",').replaceAll('=', '');
+    const stranger = await signed({ inputs: { ...INPUTS, issBase64Details: { value, indexMod4: 0 } } });
+    expect(await outcome(verify(stranger, { jwks: undefined }))).toBe('jwk');
+    expect(fetched).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,8 @@
  *
  *   const { address } = await verifyZkLoginSignature({ signature, personalMessage, currentEpoch, jwks });
  *
+ * Without `jwks`, the issuer's keys are fetched from its published keys (issuer-keys.ts), for
+ * the providers' issuers only (Google, Facebook, Twitch), and kept for the process.
  * A refusal throws a ZkLoginVerificationError whose `code` names what failed.
  */
 import { parseSerializedSignature } from '@mysten/sui/cryptography';
@@ -14,10 +16,11 @@ import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mys
 import { computeZkLoginAddressFromSeed } from '@mysten/sui/zklogin';
 import { allInputsHash, InputError } from './all-inputs-hash.ts';
 import { ProofFormError, verifyGroth16, type ProofPoints, type VerifyingKey } from './groth16.ts';
+import { issuerKeys, PROVIDER_ISSUERS, type JwkSource } from './issuer-keys.ts';
 import { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 
 export type { VerifyingKey } from './groth16.ts';
-export { fetchIssuerKeys } from './issuer-keys.ts';
+export { fetchIssuerKeys, issuerKeys, PROVIDER_ISSUERS, type IssuerKeysOptions, type JwkSource } from './issuer-keys.ts';
 export { BUILT_IN_VERIFYING_KEY, PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 
 /** What failed: the signature's form, the proof, the signer, the epoch, the issuer's key, the ephemeral signature. */
@@ -45,8 +48,11 @@ export type VerifyOptions = {
   /** The serialized zkLogin signature, base64 (flag 0x05), as a wallet returns it. */
   signature: string;
   currentEpoch: number | bigint;
-  /** The issuer's keys, or a function that gives them for an issuer. */
-  jwks: readonly Jwk[] | ((iss: string) => Promise<readonly Jwk[]>);
+  /**
+   * The issuer's keys, or a function that gives them for an issuer (told the `kid` the token
+   * names). Left out: the providers' published keys, fetched and kept (PROVIDER_ISSUERS only).
+   */
+  jwks?: JwkSource;
   /** 'prod' (mainnet and testnet, the default), 'test' (devnet), or a key of that shape. */
   verifyingKey?: 'prod' | 'test' | VerifyingKey;
   /** The expected signer: another one is refused. */
@@ -67,6 +73,10 @@ function tokenHeader(headerBase64: string): { kid?: unknown; alg?: unknown } {
   }
   return refuse('input', "The token's header is not base64url JSON.");
 }
+
+let kept: ReturnType<typeof issuerKeys> | undefined;
+/** The providers' keys, fetched on first use and kept for the process. */
+const providersKeys = () => (kept ??= issuerKeys({ issuers: PROVIDER_ISSUERS }));
 
 const keyOf = (choice: VerifyOptions['verifyingKey']) =>
   choice === undefined || choice === 'prod' ? PROD_VERIFYING_KEY : choice === 'test' ? TEST_VERIFYING_KEY : choice;
@@ -132,7 +142,7 @@ export interface ProofCheckOptions {
   /** The ephemeral public key in Sui form: its scheme's flag byte, then the key. */
   ephemeralPublicKey: Uint8Array;
   maxEpoch: number | bigint | string;
-  jwks: VerifyOptions['jwks'];
+  jwks?: JwkSource;
   verifyingKey?: VerifyOptions['verifyingKey'];
 }
 
@@ -154,7 +164,8 @@ export async function verifyZkLoginProof({
   if (typeof kid !== 'string') return refuse('input', "The token's header names no key (kid).");
   let keys: readonly Jwk[];
   try {
-    keys = typeof jwks === 'function' ? await jwks(iss) : jwks;
+    const source = jwks ?? providersKeys();
+    keys = typeof source === 'function' ? await source(iss, { kid }) : source;
   } catch (cause) {
     return refuse('jwk', `The keys of ${iss} could not be had: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
