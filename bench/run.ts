@@ -17,6 +17,8 @@ import { countEntries, readStoredData } from '../e2e/browser-storage.ts';
 import { installCycleDriver } from './cycle-driver.ts';
 import { collectMarks } from './marks.ts';
 import { installProbe } from './probe.ts';
+import { PROOF_CHECK_MEASURE } from '../src/zklogin/proof-check.ts';
+import { verificationTimes } from './verification.ts';
 import { embeddedJourney, hostedClientSize, hostedJourney } from './hosted.ts';
 import {
   HOSTED_KEYS,
@@ -175,6 +177,8 @@ interface Journey {
   reload: number;
   signOut: number;
   clickAfterHover: number;
+  /** Of proof: the proof's check in the page (its User Timing measure); null for the peer, which has none. */
+  proofCheck: number | null;
   scripts: Script[];
   usableAt: number;
 }
@@ -206,6 +210,10 @@ async function journey(browser: Browser, app: App): Promise<Journey> {
     await arm(page, 'ready');
     await page.getByRole('button', { name: 'Create proof' }).click();
     const proof = (await waitMark('ready', from)).at - (await waitMark(clicked('Create proof'), from)).at;
+    const proofCheck = await page.evaluate(
+      (name) => performance.getEntriesByName(name).at(-1)?.duration ?? null,
+      PROOF_CHECK_MEASURE,
+    );
 
     from = marks.length;
     await arm(page, 'signature');
@@ -237,6 +245,7 @@ async function journey(browser: Browser, app: App): Promise<Journey> {
       reload,
       signOut,
       clickAfterHover: hovered,
+      proofCheck,
       scripts: await scripts(),
       usableAt: usable.at,
     };
@@ -380,6 +389,8 @@ function mediansOf<T extends object, K extends keyof T>(runs: Record<App, T[]>, 
 }
 
 const APP_NAMES: App[] = ['ours', 'peer'];
+/** Calls of the verifier timed on each side, after its first. */
+const VERIFICATION_RUNS = 15;
 
 /**
  * The wallet section (bench/hosted.ts): hosted and embedded journeys after a warm-up of
@@ -423,6 +434,12 @@ export async function runBenchmark(browser: Browser) {
   await setProofDelay(SETTINGS.proofDelayMs);
   console.log('Wallet: hosted and embedded…');
   const hostedWallet = await walletSection(browser, SETTINGS.runs);
+  console.log('zkLogin verification: Node and Chromium…');
+  const proofChecks = runs.ours.map((run) => run.proofCheck).filter((time) => time !== null);
+  const verification = {
+    ...(await verificationTimes(browser, VERIFICATION_RUNS)),
+    proofCheckInApp: { median: median(proofChecks), samples: proofChecks },
+  };
 
   const encryption = await (async () => {
     const { context, page } = await openPage(browser, 'peer');
@@ -468,7 +485,7 @@ export async function runBenchmark(browser: Browser) {
     },
     medians: mediansOf(runs, STEP_KEYS),
     samples: Object.fromEntries(
-      APP_NAMES.map((app) => [app, runs[app].map(({ scripts: _, usableAt: __, ...rest }) => rest)]),
+      APP_NAMES.map((app) => [app, runs[app].map(({ scripts: _, usableAt: __, proofCheck: ___, ...rest }) => rest)]),
     ) as BenchResult['samples'],
     prover: { medians: mediansOf(proverRuns, PROVER_KEYS), samples: proverRuns },
     js,
@@ -486,6 +503,7 @@ export async function runBenchmark(browser: Browser) {
     encryption,
     cycles: cycleResult,
     hostedWallet,
+    verification,
   };
   const table = writeReport(result);
   console.log(`\n${table}`);
