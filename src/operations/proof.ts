@@ -13,6 +13,7 @@ import { toSuiPublicKey } from '../zklogin/native-ed25519.ts';
 import type { EphemeralSigner } from '../zklogin/zklogin-signature.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import type { ProofCheck } from '../zklogin/proof-check.ts';
+import type { AppConfig } from '../config.ts';
 import { fromBase64 } from '@mysten/utils';
 
 const signerModule = lazyModule(() => import('../zklogin/signer.ts'));
@@ -24,10 +25,13 @@ export function preloadSignerCode(): void {
   void signerModule.load();
 }
 
-/** Fetches the proof's check and the issuer's keys for `jwt`'s proof to come, so that Create proof waits for neither. */
-export function preloadProofCheck(jwt: string): Promise<void> {
+/**
+ * Fetches the proof's check and the issuer's keys for `jwt`'s proof to come, and prepares the
+ * verifying key, so that Create proof waits for none of them.
+ */
+export function preloadProofCheck(jwt: string, verifyingKey: AppConfig['zkLoginVerifyingKey']): Promise<void> {
   return proofCheckModule.load().then(
-    ({ prefetchIssuerKeys }) => prefetchIssuerKeys(jwt),
+    ({ prepareProofCheck }) => prepareProofCheck(jwt, verifyingKey),
     () => {},
   );
 }
@@ -96,7 +100,7 @@ export function createProofSteps(
       ephemeral.catch(() => {});
       // The proof's check, and the issuer's keys it needs, are fetched while the prover works.
       const checking = proofCheckModule.load();
-      void preloadProofCheck(session.jwt);
+      void preloadProofCheck(session.jwt, config.zkLoginVerifyingKey);
       // Sessions stored before the public key was kept have it only in the key itself.
       const ephemeralPublicKey = session.ephemeralPublicKey ?? suiPublicKeyOf(await ephemeral);
       const proof = await client.createProof(

@@ -75,7 +75,7 @@ function createSignInParts(deps: SignInDependencies) {
     return readStored(deps.sessions)
       .then(({ session }) => {
         if (session?.proof) return currentSigner().then(() => {});
-        if (session?.jwt) return preloadProofCheck(session.jwt);
+        if (session?.jwt) return preloadProofCheck(session.jwt, deps.config.zkLoginVerifyingKey);
       })
       .catch(() => {});
   };

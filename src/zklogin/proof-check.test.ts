@@ -15,6 +15,7 @@ import {
   PROOF_CHECK_MESSAGE,
   PROOF_DOES_NOT_VERIFY,
   PROOF_NOT_CHECKED,
+  prepareProofCheck,
   type ProofCheck,
 } from './proof-check.ts';
 
@@ -115,5 +116,17 @@ describe("the login service's proof, checked before it is stored", () => {
       },
     });
     await expect(checkProof(noNode)).rejects.toThrow(PROOF_NOT_CHECKED);
+  });
+
+  it('prepared ahead (while the prover works): the issuer’s keys are fetched then, and the check fetches nothing more', async () => {
+    const { check, asked } = await scene();
+    const proofCheck = check();
+    prepareProofCheck(proofCheck.jwt, 'built-in', proofCheck.fetcher);
+    await vi.waitFor(() => expect(asked).toEqual([`${ISS}/.well-known/openid-configuration`, `${ISS}/jwks`]));
+    await expect(checkProof(proofCheck)).resolves.toBeUndefined();
+    expect(asked).toHaveLength(2);
+    // An unreadable token, or a malformed key, is left for the check to refuse.
+    expect(() => prepareProofCheck('not-a-token', 'built-in', proofCheck.fetcher)).not.toThrow();
+    expect(() => prepareProofCheck(proofCheck.jwt, { note: 'malformed' } as never, proofCheck.fetcher)).not.toThrow();
   });
 });

@@ -13,6 +13,7 @@
  */
 import {
   BUILT_IN_VERIFYING_KEY,
+  prepareVerifyingKey,
   verifyZkLoginProof,
   ZkLoginVerificationError,
   type ZkLoginProof,
@@ -65,14 +66,25 @@ function keysFor(fetcher: typeof fetch) {
 }
 
 /**
- * Fetches the token's issuer's keys ahead, while the prover works, so that the proof's check
- * waits for the pairing alone. A failure is kept for no one: the check asks again.
+ * Gets the check of `jwt`'s proof ready ahead (while the prover works, or at the page's idle
+ * time): fetches the issuer's keys, and prepares the verifying key (its points checked, its
+ * fixed part of the pairing computed), so that the check waits for the proof's own part of
+ * the pairing alone. A failure is kept for no one: the check tries again, and says why.
  */
-export function prefetchIssuerKeys(jwt: string, fetcher: typeof fetch = defaultFetch): void {
+export function prepareProofCheck(
+  jwt: string,
+  verifyingKey: AppConfig['zkLoginVerifyingKey'],
+  fetcher: typeof fetch = defaultFetch,
+): void {
   try {
     keysFor(fetcher)(issuerOf(jwt), { kid: kidOf(jwt) }).catch(() => {});
   } catch {
     // An unreadable token: the check itself says so.
+  }
+  try {
+    prepareVerifyingKey(verifyingKeyOf(verifyingKey));
+  } catch {
+    // A malformed key: the check refuses the proof.
   }
 }
 

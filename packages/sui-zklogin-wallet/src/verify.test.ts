@@ -12,7 +12,7 @@ import { getZkLoginSignature } from '@mysten/sui/zklogin';
 import { bn254 } from '@noble/curves/bn254.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allInputsHash } from './all-inputs-hash.ts';
-import { verifyZkLoginSignature, type Jwk, type VerifyOptions } from './verify.ts';
+import { prepareVerifyingKey, TEST_VERIFYING_KEY, verifyZkLoginSignature, type Jwk, type VerifyOptions } from './verify.ts';
 
 const VECTORS = fileURLToPath(new URL('../test/zklogin-vectors.json', import.meta.url));
 const [vector] = JSON.parse(readFileSync(VECTORS, 'utf8')).vectors;
@@ -176,5 +176,27 @@ describe('verifyZkLoginSignature without jwks', () => {
     const stranger = await signed({ inputs: { ...INPUTS, issBase64Details: { value, indexMod4: 0 } } });
     expect(await outcome(verify(stranger, { jwks: undefined }))).toBe('jwk');
     expect(fetched).not.toHaveBeenCalled();
+  });
+});
+
+describe('prepareVerifyingKey', () => {
+  it('prepares a key ahead; a proof then verifies under it, and is refused under another', async () => {
+    prepareVerifyingKey('test');
+    prepareVerifyingKey();
+    expect(await outcome(verify(await signed()))).toBe('verified');
+    expect(await outcome(verify(await signed(), { verifyingKey: 'prod' }))).toBe('proof');
+  });
+
+  it("refuses a key whose points are not the curve's: prepared ahead, or met while verifying", async () => {
+    const [x, y] = TEST_VERIFYING_KEY.alpha_g1;
+    const offCurve = { ...TEST_VERIFYING_KEY, alpha_g1: [x, (BigInt(y) + 1n).toString()] as [string, string] };
+    expect(() => prepareVerifyingKey(offCurve)).toThrow(expect.objectContaining({ code: 'input' }));
+    expect(await outcome(verify(await signed(), { verifyingKey: offCurve }))).toBe('input');
+    const [[x0, x1], yDelta] = TEST_VERIFYING_KEY.delta_g2;
+    const badDelta = {
+      ...TEST_VERIFYING_KEY,
+      delta_g2: [[x0, (BigInt(x1) + 1n).toString()], yDelta] as typeof TEST_VERIFYING_KEY.delta_g2,
+    };
+    expect(await outcome(verify(await signed(), { verifyingKey: badDelta }))).toBe('input');
   });
 });

@@ -15,7 +15,7 @@ import { toBase64 } from '@mysten/sui/utils';
 import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
 import { computeZkLoginAddressFromSeed } from '@mysten/sui/zklogin';
 import { allInputsHash, InputError } from './all-inputs-hash.ts';
-import { ProofFormError, verifyGroth16, type ProofPoints, type VerifyingKey } from './groth16.ts';
+import { preparedKey, ProofFormError, verifyGroth16, type ProofPoints, type VerifyingKey } from './groth16.ts';
 import { issuerKeys, PROVIDER_ISSUERS, type JwkSource } from './issuer-keys.ts';
 import { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 
@@ -80,6 +80,21 @@ const providersKeys = () => (kept ??= issuerKeys({ issuers: PROVIDER_ISSUERS }))
 
 const keyOf = (choice: VerifyOptions['verifyingKey']) =>
   choice === undefined || choice === 'prod' ? PROD_VERIFYING_KEY : choice === 'test' ? TEST_VERIFYING_KEY : choice;
+
+/**
+ * Prepares a verifying key ahead ('prod' by default): its points checked and the fixed part of
+ * the pairing computed, kept for the process. Verifying does it on first use; calling it at
+ * start-up (a backend) or while a proof is being made (a wallet) takes it off the first
+ * verification's time. A malformed key throws ZkLoginVerificationError('input').
+ */
+export function prepareVerifyingKey(verifyingKey: VerifyOptions['verifyingKey'] = 'prod'): void {
+  try {
+    preparedKey(keyOf(verifyingKey));
+  } catch (error) {
+    if (error instanceof ProofFormError) refuse('input', error.message);
+    throw error;
+  }
+}
 
 /** The signer's address if `signature` is a valid zkLogin signature of the message or transaction; else throws. */
 export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ address: string }> {
