@@ -8,10 +8,11 @@ import { signInMachine } from './sign-in.machine.ts';
 import type { BalanceOutput, SignInContext, SignInEvent, Verification } from './sign-in.types.ts';
 import {
   failing,
+  IDENTITY,
   PROVING,
   READY,
   restoresTo,
-  SESSION,
+  session,
   SIGNED_IN,
   snapshotAt,
   stubbedMachine,
@@ -19,19 +20,21 @@ import {
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 
 const BOB = `0x${'b0'.repeat(32)}`;
-const ACCOUNT = { provider: 'google', address: SESSION.address, expiresAt: SESSION.expiresAt, balance: '2000000000' } as const;
 
-const at = (value: Parameters<typeof snapshotAt>[0], context: Partial<SignInContext> = {}) =>
-  snapshotAt(value, { ...ACCOUNT, ...context });
+/** The machine at `value` beside an account with two SUI, whose session ends a day after the clock when called. */
+const at = (value: Parameters<typeof snapshotAt>[0], context: Partial<SignInContext> = {}) => {
+  const { provider, address, expiresAt } = session();
+  return snapshotAt(value, { provider, address, expiresAt, balance: '2000000000', ...context });
+};
 const next = (snapshot: ReturnType<typeof at>, event: SignInEvent) => getNextSnapshot(signInMachine, snapshot, event);
 const unreachable = new TypeError('Failed to fetch');
 
 describe('signInMachine and the Sui node: pure transitions', () => {
   it('reads the balance on arrival in the account, from the login or a restore at either step; not busy meanwhile', () => {
     const restored = (status: 'signed-in' | 'ready') =>
-      next(at('restoring'), { type: 'xstate.done.actor.restoreSession', output: { status, ...SESSION } } as never);
+      next(at('restoring'), { type: 'xstate.done.actor.restoreSession', output: { status, ...session() } } as never);
     for (const snapshot of [
-      next(at('fetching-login'), { type: 'xstate.done.actor.fetchLogin', output: SESSION } as never),
+      next(at('fetching-login'), { type: 'xstate.done.actor.fetchLogin', output: session() } as never),
       restored('signed-in'),
       restored('ready'),
     ]) {
@@ -214,7 +217,7 @@ describe('signInMachine and the Sui node: running with stubbed actors', () => {
       (s) => s.context.failure !== null && s.matches({ account: { session: 'ready', chain: 'idle' } }),
     );
     expect(failed.context.failure).toMatchObject({ step: 'funding', message: 'The faucet has had too many requests from you.' });
-    expect(failed.context.address).toBe(SESSION.address);
+    expect(failed.context.address).toBe(IDENTITY.address);
   });
 
   // Written with tags and context only, so that it runs on any shape of the machine: on the
@@ -294,7 +297,7 @@ describe('signInMachine and the Sui node: running with stubbed actors', () => {
       (s) => s.context.failure !== null && s.matches({ account: { session: 'ready', chain: 'idle' } }),
     );
     expect(failed.context.failure).toMatchObject({ step: 'sending', message: expect.stringContaining('Not enough SUI') });
-    expect(failed.context).toMatchObject({ address: SESSION.address, pendingTransfer: null, lastTransfer: null });
+    expect(failed.context).toMatchObject({ address: IDENTITY.address, pendingTransfer: null, lastTransfer: null });
     expect(loadBalance).toHaveBeenCalledTimes(2);
   });
 

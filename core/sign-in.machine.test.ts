@@ -9,7 +9,7 @@ import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { SignInEvent } from './sign-in.types.ts';
 import { STRAY_CALLBACK } from './failure.ts';
-import { PROVING, READY, SESSION, SIGNED_IN, SIGNING, snapshotAt } from '../test-support/machine-stubs.ts';
+import { IDENTITY, PROVING, READY, session, SIGNED_IN, SIGNING, snapshotAt } from '../test-support/machine-stubs.ts';
 
 const fragment = () => new Secret('#id_token=abc');
 
@@ -40,7 +40,7 @@ describe('signInMachine: pure transitions', () => {
   });
 
   it('signed-in, proving, ready: a fragment is never a new sign-in; the visitor stays, told why', () => {
-    const account = { address: SESSION.address, provider: 'google', expiresAt: SESSION.expiresAt } as const;
+    const account = { address: IDENTITY.address, provider: IDENTITY.provider, expiresAt: session().expiresAt };
     for (const value of [SIGNED_IN, PROVING, READY, SIGNING] as const) {
       const snapshot = next(at(value, account), { type: 'url.fragment', fragment: fragment() });
       expect(snapshot.value).toEqual(value);
@@ -109,7 +109,7 @@ describe('signInMachine: pure transitions', () => {
   });
 
   it('sign-out forgets the session in the context at once', () => {
-    const snapshot = next(at(SIGNED_IN, { address: SESSION.address, provider: 'google', expiresAt: 1 }), {
+    const snapshot = next(at(SIGNED_IN, { address: IDENTITY.address, provider: 'google', expiresAt: 1 }), {
       type: 'user.signOut',
     });
     expect(snapshot.context).toMatchObject({ address: null, provider: null, expiresAt: null, jwt: null });

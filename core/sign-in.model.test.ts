@@ -22,7 +22,7 @@ import { SignInError } from './errors.ts';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { SignInInput } from './sign-in.types.ts';
-import { PREVIEW, SESSION } from '../test-support/machine-stubs.ts';
+import { IDENTITY, PREVIEW, session } from '../test-support/machine-stubs.ts';
 
 type Snapshot = ReturnType<typeof signInMachine.transition>;
 type AnyEvent = EventObject & Record<string, unknown>;
@@ -37,8 +37,8 @@ const DAY = 24 * 60 * MINUTE;
  */
 const timedFixtures = (now: number) => ({
   flowExpiresAt: now + 60 * MINUTE,
-  longSession: { ...SESSION, expiresAt: now + 40 * DAY },
-  shortSession: { ...SESSION, expiresAt: now + 5 * MINUTE },
+  longSession: session({ expiresAt: now + 40 * DAY }),
+  shortSession: session({ expiresAt: now + 5 * MINUTE }),
 });
 
 const retryable = new LoginServiceError(503, 'http_503', 'The login service answered with HTTP 503.');
@@ -80,20 +80,20 @@ const sampleEvents = (now: number): AnyEvent[] => {
     { type: 'popup.closed' },
     { type: 'popup.callback', fragment: new Secret('#id_token=x&state=zklogin-popup.flow-1') },
     // A dApp through the wallets: this account's provider or another, silent or not; a
-    // request for this account (SESSION's address, the default chain) or another.
+    // request for this account (the stubs' address, the default chain) or another.
     ...(['google', 'twitch'] as const).flatMap((provider) => [
       { type: 'wallet.connect', requestId: 'c', provider, silent: false },
       { type: 'wallet.connect', requestId: 'c', provider, silent: true },
       { type: 'wallet.disconnect', requestId: 'd', provider },
     ]),
-    ...[SESSION.address, `0x${'ef'.repeat(32)}`].map((address): AnyEvent => ({
+    ...[IDENTITY.address, `0x${'ef'.repeat(32)}`].map((address): AnyEvent => ({
       type: 'wallet.sign',
       request: { kind: 'signPersonalMessage', requestId: 's', address, chain: 'sui:testnet', message: 'aGk=' },
     })),
     // A site through the hosted wallet's window: its connect, and its session read, each put to the visitor.
     ...(['connect', 'getSession'] as const).map((kind): AnyEvent => ({
       type: 'wallet.sign',
-      request: { kind, requestId: 'h', address: SESSION.address, chain: 'sui:testnet', origin: 'https://dapp.example' },
+      request: { kind, requestId: 'h', address: IDENTITY.address, chain: 'sui:testnet', origin: 'https://dapp.example' },
     })),
     // The visitor's answer in the wallet's dialog, for the request it shows ('s', 't' or the site's 'h') or another.
     ...['s', 't', 'h', 'other'].flatMap((requestId) => [
@@ -107,7 +107,7 @@ const sampleEvents = (now: number): AnyEvent[] => {
       request: {
         kind: 'signPersonalMessage',
         requestId: 's',
-        address: SESSION.address,
+        address: IDENTITY.address,
         chain: 'sui:testnet',
         message: 'aGk=',
         approvedByPage: true,
@@ -118,7 +118,7 @@ const sampleEvents = (now: number): AnyEvent[] => {
       request: {
         kind: 'signAndExecuteTransaction',
         requestId: 't',
-        address: SESSION.address,
+        address: IDENTITY.address,
         chain: 'sui:testnet',
         transaction: '{}',
         sender: null,
@@ -126,14 +126,14 @@ const sampleEvents = (now: number): AnyEvent[] => {
       },
     },
     // A dApp's enoki:getSession for this account: read without a dialog.
-    { type: 'wallet.sign', request: { kind: 'getSession', requestId: 'g', address: SESSION.address, chain: 'sui:testnet' } },
+    { type: 'wallet.sign', request: { kind: 'getSession', requestId: 'g', address: IDENTITY.address, chain: 'sui:testnet' } },
     // A transaction for this account that names another sender.
     {
       type: 'wallet.sign',
       request: {
         kind: 'signTransaction',
         requestId: 't',
-        address: SESSION.address,
+        address: IDENTITY.address,
         chain: 'sui:testnet',
         transaction: '{}',
         sender: `0x${'ef'.repeat(32)}`,

@@ -12,7 +12,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type EventObject } fro
 import { NOTICES, POPUP_NOTICES } from './words.ts';
 import { Secret } from './secret.ts';
 import type { PopupCommand, SignInEvent, SignInMode, StartInput, StartOutput, WalletAnswer } from './sign-in.types.ts';
-import { failing, SESSION, stubbedMachine, type StubActors } from '../test-support/machine-stubs.ts';
+import { failing, IDENTITY, stubbedMachine, type StubActors } from '../test-support/machine-stubs.ts';
 
 /** A sign-in window that opens (or is blocked) and records what it is told and when it is closed. */
 function fakeWindow(opens = true) {
@@ -70,7 +70,7 @@ describe('signInMachine in popup mode', () => {
     actor.send(callback);
     expect(actor.getSnapshot().matches('callback-validating') || actor.getSnapshot().matches('fetching-login')).toBe(true);
     await waitFor(actor, (s) => s.matches({ account: { session: 'signed-in' } }));
-    expect(actor.getSnapshot().context.address).toBe(SESSION.address);
+    expect(actor.getSnapshot().context.address).toBe(IDENTITY.address);
     expect(window.log).toContain('stopped');
     expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
   });
@@ -129,7 +129,7 @@ describe('signInMachine in popup mode', () => {
     actor.send(callback);
     expect(listener.log).toEqual(['listening flow-1', 'stopped']);
     await waitFor(actor, (s) => s.matches({ account: { session: 'signed-in' } }));
-    expect(actor.getSnapshot().context.address).toBe(SESSION.address);
+    expect(actor.getSnapshot().context.address).toBe(IDENTITY.address);
   });
 
   it("a lost window's flow ends when a new sign-in replaces it, a sign-out elsewhere ends it, or it expires: its answer is then taken by nobody", async () => {
@@ -208,12 +208,12 @@ describe('signInMachine in popup mode', () => {
 
   describe("a dApp's interactive connect", () => {
     const connect = { type: 'wallet.connect', requestId: 'c1', provider: 'google', silent: false } as const;
-    /** The answer to that connect once the sign-in gave SESSION's account. */
+    /** The answer to that connect once the sign-in gave the stubs' account (IDENTITY). */
     const connected = {
       type: 'wallet.answer',
       requestId: 'c1',
       ok: true,
-      account: { provider: 'google', address: SESSION.address, publicKey: SESSION.publicKey },
+      account: { provider: 'google', address: IDENTITY.address, publicKey: IDENTITY.publicKey },
     } as const;
 
     it('starts the sign-in in a window and resolves with the account, this page never navigating', async () => {

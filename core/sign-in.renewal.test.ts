@@ -9,7 +9,7 @@ import { createActor, fromPromise } from 'xstate';
 import { CATALOGUE, SignInError } from './errors.ts';
 import { Secret } from './secret.ts';
 import type { CallbackOutput, RestoreOutput, SignedInSession, StartInput, StartOutput } from './sign-in.types.ts';
-import { failing, SESSION, stubbedMachine, type StubActors } from '../test-support/machine-stubs.ts';
+import { failing, IDENTITY, session, stubbedMachine, type StubActors } from '../test-support/machine-stubs.ts';
 import { RENEWAL_NOTICES } from './words.ts';
 
 const MINUTE = 60_000;
@@ -17,10 +17,10 @@ const NOW = Date.UTC(2026, 10, 21, 12);
 
 /** A stored account whose session ends `minutesLeft` from now. */
 function restoring(minutesLeft: number) {
-  const session: SignedInSession = { ...SESSION, expiresAt: Date.now() + minutesLeft * MINUTE };
+  const stored = session({ expiresAt: Date.now() + minutesLeft * MINUTE });
   return {
-    session,
-    restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...session })),
+    session: stored,
+    restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...stored })),
   };
 }
 
@@ -94,7 +94,7 @@ describe('signInMachine: Stay signed in', () => {
   });
 
   it('the same identity coming back continues the account: the same address, a later end, the proof made again when needed', async () => {
-    const renewed: SignedInSession = { ...SESSION, expiresAt: NOW + 2 * 60 * MINUTE };
+    const renewed = session({ expiresAt: NOW + 2 * 60 * MINUTE });
     const { actor } = start(
       {
         validateCallback: renewalCallback,
@@ -106,7 +106,7 @@ describe('signInMachine: Stay signed in', () => {
     const { context } = actor.getSnapshot();
     expect(actor.getSnapshot().matches({ account: { session: 'signed-in', renewal: 'later' } })).toBe(true);
     expect(context).toMatchObject({
-      address: SESSION.address,
+      address: IDENTITY.address,
       expiresAt: renewed.expiresAt,
       proofStored: false,
       renewing: false,
@@ -115,7 +115,7 @@ describe('signInMachine: Stay signed in', () => {
 
   it('popup mode: the same identity comes back through a window while the page keeps the account', async () => {
     const starts: StartInput[] = [];
-    const renewed: SignedInSession = { ...SESSION, expiresAt: NOW + 2 * 60 * MINUTE };
+    const renewed = session({ expiresAt: NOW + 2 * 60 * MINUTE });
     const { actor, record } = start(
       {
         restoreSession: restoring(5).restoreSession,
@@ -139,7 +139,7 @@ describe('signInMachine: Stay signed in', () => {
     actor.send({ type: 'popup.callback', fragment: new Secret('#id_token=x&state=zklogin-popup.flow-1') });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ account: { renewal: 'later' } })).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ address: SESSION.address, expiresAt: renewed.expiresAt });
+    expect(actor.getSnapshot().context).toMatchObject({ address: IDENTITY.address, expiresAt: renewed.expiresAt });
     // The proof it had belonged to the old key: the account is back at signed-in, to make it again.
     expect(actor.getSnapshot().matches({ account: { session: 'signed-in' } })).toBe(true);
     expect(actor.getSnapshot().context.proofStored).toBe(false);
@@ -181,7 +181,7 @@ describe('signInMachine: Stay signed in', () => {
     const { context } = actor.getSnapshot();
     expect(actor.getSnapshot().matches({ account: { session: 'ready', renewal: { due: 'offered' } } })).toBe(true);
     expect(context.failure).toMatchObject({ code: 'RENEWAL_OTHER_IDENTITY', step: 'renewing' });
-    expect(context).toMatchObject({ address: SESSION.address, expiresAt: current.session.expiresAt, renewing: false });
+    expect(context).toMatchObject({ address: IDENTITY.address, expiresAt: current.session.expiresAt, renewing: false });
     // And it still ends when it was going to.
     await vi.advanceTimersByTimeAsync(5 * MINUTE + 1);
     expect(actor.getSnapshot().matches('logged-out')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * signInMachine's journey on a running actor with stub actors (test-stubs.ts): restores,
+ * signInMachine's journey on a running actor with stub actors (machine-stubs.ts): restores,
  * the whole sign-in, the catalogue's errors where they arise, the session's expiry, and
  * what never reaches a snapshot.
  */
@@ -10,8 +10,8 @@ import { CATALOGUE, SignInError, TRANSIENT_CODES } from './errors.ts';
 import { Secret } from './secret.ts';
 import { journeyStep } from './journey.ts';
 import { signInMachine } from './sign-in.machine.ts';
-import type { CallbackOutput, RestoreOutput } from './sign-in.types.ts';
-import { failing, inAccount, restoresTo, SESSION, stubbedMachine } from '../test-support/machine-stubs.ts';
+import type { CallbackOutput, RestoreOutput, SignedInSession } from './sign-in.types.ts';
+import { failing, IDENTITY, inAccount, restoresTo, session, stubbedMachine } from '../test-support/machine-stubs.ts';
 
 const fragment = () => new Secret('#id_token=abc');
 /** A restoreSession stub that finds `output` in storage. */
@@ -36,12 +36,14 @@ describe('signInMachine: running with stubbed actors', () => {
   afterEach(() => void vi.useRealTimers());
 
   it.each([
-    [{ status: 'empty' } as const, 'idle'],
-    [{ status: 'signed-in', ...SESSION } as const, 'signed-in'],
-    [{ status: 'ready', ...SESSION } as const, 'ready'],
-    [{ status: 'expired' } as const, 'logged-out'],
-    [{ status: 'unreadable' } as const, 'logged-out'],
-  ])('restores %o to %s', async (output, expected) => {
+    ['empty', 'idle'],
+    ['signed-in', 'signed-in'],
+    ['ready', 'ready'],
+    ['expired', 'logged-out'],
+    ['unreadable', 'logged-out'],
+  ] as const)('restores %s to %s', async (status, expected) => {
+    // A stored account's session is made as the test runs, ending a day after its clock.
+    const output: RestoreOutput = status === 'signed-in' || status === 'ready' ? { status, ...session() } : { status };
     const actor = createActor(stubbedMachine({ restoreSession: restoresTo(output) }), { input: {} }).start();
     const snapshot = await waitFor(actor, (s) => !s.matches('restoring'));
     expect(journeyStep(snapshot.value)).toBe(expected);
@@ -110,7 +112,7 @@ describe('signInMachine: running with stubbed actors', () => {
     const second = createActor(machine, { input: { fragment: fragment() } }).start();
     expect(record).toContain('clearFragment');
     const signedIn = await waitFor(second, (s) => s.matches({ account: { session: 'signed-in' } }));
-    expect(signedIn.context).toMatchObject({ address: SESSION.address, provider: 'google', jwt: null });
+    expect(signedIn.context).toMatchObject({ address: IDENTITY.address, provider: 'google', jwt: null });
     second.send({ type: 'user.createProof' });
     await waitFor(second, (s) => s.matches({ account: { session: { ready: 'waiting' } } }));
     second.send({ type: 'user.signMessage', message: 'hello' });
@@ -167,9 +169,9 @@ describe('signInMachine: running with stubbed actors', () => {
       const startFrom = where === 'validateCallback' || where === 'fetchLogin' ? { fragment: fragment() } : {};
       const restored: RestoreOutput =
         where === 'createProof'
-          ? { status: 'signed-in', ...SESSION }
+          ? { status: 'signed-in', ...session() }
           : where === 'signMessage'
-            ? { status: 'ready', ...SESSION }
+            ? { status: 'ready', ...session() }
             : { status: 'empty' };
       const machine = stubbedMachine({ [where]: failing(error), restoreSession: restoresTo(restored) });
       const actor = createActor(machine, { input: startFrom }).start();
@@ -186,7 +188,7 @@ describe('signInMachine: running with stubbed actors', () => {
         signMessage: { type: 'user.signMessage', message: 'hi' },
       } as const;
       expect(snapshot.can(wayOn[where])).toBe(true);
-      if (where === 'createProof' || where === 'signMessage') expect(snapshot.context.address).toBe(SESSION.address);
+      if (where === 'createProof' || where === 'signMessage') expect(snapshot.context.address).toBe(IDENTITY.address);
     },
   );
 
@@ -195,9 +197,9 @@ describe('signInMachine: running with stubbed actors', () => {
       const restoreInputs: unknown[] = [];
       const restoreSession = fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async ({ input }) => {
         restoreInputs.push(input);
-        return status === 'empty' || status === 'expired' ? { status } : { status, ...SESSION };
+        return status === 'empty' || status === 'expired' ? { status } : { status, ...session() };
       });
-      const fetchLogin = vi.fn(async () => SESSION);
+      const fetchLogin = vi.fn(async () => session());
       const machine = stubbedMachine({
         validateCallback: failing(SignInError.of('FLOW_NOT_STARTED')),
         restoreSession,
@@ -236,7 +238,7 @@ describe('signInMachine: running with stubbed actors', () => {
       const flaky = fromPromise(async () => {
         calls += 1;
         if (calls === 1) throw new LoginServiceError(503, 'http_503', 'The login service answered with HTTP 503.');
-        return name === 'startSignIn' ? { url: 'https://idp.test/x' } : SESSION;
+        return name === 'startSignIn' ? { url: 'https://idp.test/x' } : session();
       });
       const input = name === 'startSignIn' ? {} : { fragment: fragment() };
       const actor = createActor(stubbedMachine({ [name]: flaky }), { input }).start();
@@ -258,7 +260,7 @@ describe('signInMachine: running with stubbed actors', () => {
     const machine = stubbedMachine({
       createProof,
       validateCallback: fromPromise(validateCallback),
-      restoreSession: restoresTo({ status: 'signed-in', ...SESSION }),
+      restoreSession: restoresTo('signed-in'),
     });
     const actor = createActor(machine, { input: {} }).start();
     await waitFor(actor, (s) => s.matches({ account: { session: 'signed-in' } }));
@@ -268,13 +270,13 @@ describe('signInMachine: running with stubbed actors', () => {
     expect(actor.getSnapshot().context.failure?.code).toBe('FLOW_NOT_STARTED');
     finishProof();
     const ready = await waitFor(actor, (s) => s.matches({ account: { session: 'ready' } }));
-    expect(ready.context.address).toBe(SESSION.address);
+    expect(ready.context.address).toBe(IDENTITY.address);
     expect(validateCallback).not.toHaveBeenCalled();
   });
 
   it('cancels the login request when the visitor signs out meanwhile', async () => {
     let signal: AbortSignal | undefined;
-    const hanging = fromPromise<typeof SESSION, { jwt: Secret<string> }>(({ signal: s }) => {
+    const hanging = fromPromise<SignedInSession, { jwt: Secret<string> }>(({ signal: s }) => {
       signal = s;
       return new Promise(() => {});
     });
@@ -292,8 +294,7 @@ describe('signInMachine: running with stubbed actors', () => {
       stubbedMachine({
         restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({
           status: 'ready',
-          ...SESSION,
-          expiresAt,
+          ...session({ expiresAt }),
         })),
       }),
       { input: {} },

@@ -24,11 +24,12 @@ import {
   failing,
   inAccount,
   PREVIEW,
+  IDENTITY,
   restoresTo,
-  SESSION,
   type StubActors,
   stubbedMachine,
-  WALLET_SESSION,
+  walletRequestGiving,
+  walletSession,
 } from '../test-support/machine-stubs.ts';
 
 const OTHER = `0x${'ef'.repeat(32)}`;
@@ -63,7 +64,7 @@ const sign = (request: Partial<WalletRequest> & { requestId: string }): Extract<
   type: 'wallet.sign',
   request: {
     kind: 'signPersonalMessage',
-    address: SESSION.address,
+    address: IDENTITY.address,
     chain: 'sui:testnet',
     message: 'aGVsbG8=',
     ...request,
@@ -73,11 +74,15 @@ const sign = (request: Partial<WalletRequest> & { requestId: string }): Extract<
 describe('signInMachine and the wallets', () => {
   it("a dApp's enoki:getSession is read at once, before any proof and without a dialog; refused for another account, busy beside a request", async () => {
     let proofs = 0;
-    const signedIn = await started('signed-in', { createProof: fromPromise<void, void>(async () => void proofs++) });
+    const stored = walletSession();
+    const signedIn = await started('signed-in', {
+      createProof: fromPromise<void, void>(async () => void proofs++),
+      walletRequest: walletRequestGiving(stored),
+    });
     const read = sign({ kind: 'getSession', requestId: 'g' } as Partial<WalletRequest> & { requestId: string });
     const answer = await signedIn.ask(read, 'g');
     expect(answer).toMatchObject({ ok: true, output: { session: expect.any(Secret) } });
-    expect((answer as { output: { session: Secret<WalletSession> } }).output.session.reveal()).toEqual(WALLET_SESSION);
+    expect((answer as { output: { session: Secret<WalletSession> } }).output.session.reveal()).toEqual(stored);
     expect(proofs).toBe(0);
     expect(signedIn.actor.getSnapshot().matches({ account: { session: 'signed-in', wallet: 'waiting' } })).toBe(true);
     // Never in a dialog: the tag that opens one was never on.
@@ -112,7 +117,7 @@ describe('signInMachine and the wallets', () => {
       type: 'wallet.answer',
       requestId: 'g',
       ok: true,
-      account: { provider: 'google', address: SESSION.address, publicKey: SESSION.publicKey },
+      account: { provider: 'google', address: IDENTITY.address, publicKey: IDENTITY.publicKey },
     });
     expect(await signedIn.ask({ type: 'wallet.connect', requestId: 't', provider: 'twitch', silent: true }, 't')).toMatchObject({
       ok: true,
@@ -265,8 +270,8 @@ describe('signInMachine and the wallets', () => {
       });
       const parties = [
         { sender: OTHER, gasOwner: null },
-        { sender: OTHER, gasOwner: SESSION.address },
-        { sender: SESSION.address, gasOwner: OTHER },
+        { sender: OTHER, gasOwner: IDENTITY.address },
+        { sender: IDENTITY.address, gasOwner: OTHER },
         { sender: null, gasOwner: OTHER },
       ];
       for (const [i, party] of parties.entries()) {
@@ -281,7 +286,7 @@ describe('signInMachine and the wallets', () => {
       expect([proofs, signings]).toEqual([0, 0]);
       expect(actor.getSnapshot().matches(inAccount(restored))).toBe(true);
       // The same request naming this account (as the wallet reads it: canonical), or no one, goes on.
-      const ours = { requestId: 'ok', kind: 'signTransaction', transaction: '{}', sender: SESSION.address, gasOwner: null };
+      const ours = { requestId: 'ok', kind: 'signTransaction', transaction: '{}', sender: IDENTITY.address, gasOwner: null };
       expect(await approved(sign(ours as never))).toMatchObject({ ok: true });
     }
   });
@@ -513,7 +518,7 @@ describe('a site whose requests the visitor keeps rejecting waits a minute', () 
     // A connect is not a request to sign: still answered.
     expect(await ask({ type: 'wallet.connect', requestId: 'c', provider: 'google', silent: true }, 'c')).toMatchObject({
       ok: true,
-      account: { address: SESSION.address },
+      account: { address: IDENTITY.address },
     });
     // Just before the minute from the last rejection is over, still refused.
     await vi.advanceTimersByTimeAsync(WALLET_PAUSE_MS - 20 * SECOND - 1);
@@ -574,7 +579,7 @@ describe("a site asking through the hosted wallet's window (its origin on the re
       type: 'wallet.answer',
       requestId: 'c',
       ok: true,
-      output: { account: { provider: SESSION.provider, address: SESSION.address, publicKey: SESSION.publicKey } },
+      output: { account: { provider: IDENTITY.provider, address: IDENTITY.address, publicKey: IDENTITY.publicKey } },
     });
     expect(proofs).toBe(0);
     expect(hosted.actor.getSnapshot().matches({ account: { wallet: 'waiting' } })).toBe(true);
@@ -585,13 +590,14 @@ describe("a site asking through the hosted wallet's window (its origin on the re
   });
 
   it("a site's enoki:getSession waits for the visitor's approval (the page's own wallets' read does not)", async () => {
-    const hosted = await started('signed-in');
+    const stored = walletSession();
+    const hosted = await started('signed-in', { walletRequest: walletRequestGiving(stored) });
     const read = sign({ kind: 'getSession', requestId: 'g', origin: SITE } as Partial<WalletRequest> & { requestId: string });
     hosted.actor.send(read);
     await waitFor(hosted.actor, (s) => s.matches(awaitingApproval));
     expect(hosted.answers).toEqual([]);
     const answer = await hosted.ask({ type: 'user.approve', requestId: 'g' }, 'g');
-    expect((answer as { output: { session: Secret<WalletSession> } }).output.session.reveal()).toEqual(WALLET_SESSION);
+    expect((answer as { output: { session: Secret<WalletSession> } }).output.session.reveal()).toEqual(stored);
 
     hosted.actor.send(
       sign({ kind: 'getSession', requestId: 'g2', origin: SITE } as Partial<WalletRequest> & { requestId: string }),

@@ -1,6 +1,11 @@
 /**
  * Stub actors for signInMachine tests: each does nothing and succeeds, unless a test
  * overrides it. Shared by the transition tests and the model-based tests.
+ *
+ * Time: no fixture here holds a moment made when this module loads. A session's end is made
+ * from the clock when `session()`, `walletSession()` or `snapshotAt()` is called, or when a
+ * stub actor runs: a test calls them when it runs (after setting any fake clock), and makes
+ * a moment it compares twice once, passing it where the stubs would make their own.
  */
 import { type AnyActorRef, type EventObject, fromCallback, fromPromise } from 'xstate';
 import { initialContext } from '../core/context.ts';
@@ -9,6 +14,7 @@ import { Secret } from '../core/secret.ts';
 import { operationActors, type SignInOperations } from '../core/operations.ts';
 import { signInMachine } from '../core/sign-in.machine.ts';
 import type {
+  ApprovedWalletRequest,
   SignInContext,
   PopupCommand,
   SignInEvent,
@@ -35,32 +41,38 @@ export const inAccount = (step: 'signed-in' | 'proving' | 'ready') => ({ account
 
 type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
 
+const DAY = 86_400_000;
+
+/** Who the stubs sign in: the account's provider, address and public key (no moment: its end comes from `session()`). */
+export const IDENTITY = { provider: 'google', address: `0x${'ab'.repeat(32)}`, publicKey: 'AAECAw==' } as const;
+
+/** IDENTITY's signed-in session, ending a day after the clock when called, with `overrides`. */
+export const session = (overrides: Partial<SignedInSession> = {}): SignedInSession => ({
+  ...IDENTITY,
+  expiresAt: Date.now() + DAY,
+  ...overrides,
+});
+
+/** The stored session a dApp's `enoki:getSession` reads, ending a day after the clock when called, with `overrides`. */
+export const walletSession = (overrides: Partial<WalletSession> = {}): WalletSession => ({
+  jwt: 'header.payload.signature',
+  maxEpoch: 12,
+  randomness: '42',
+  expiresAt: Date.now() + DAY,
+  ...overrides,
+});
+
 /**
  * A snapshot of the machine at `value` with `context`, without running anything. At ready
  * the proof is stored, as the machine itself would have it there; an account's session
- * ends when SESSION's does (a day away), unless `context` says otherwise.
+ * ends a day after the clock when this is called, unless `context` says otherwise.
  */
 export function snapshotAt(value: StateValue, context: Partial<SignInContext> = {}) {
   const base = initialContext(undefined);
   const proofStored = journeyStep(value as never) === 'ready';
-  const session = typeof value === 'object' && 'account' in value ? { expiresAt: SESSION.expiresAt } : {};
-  return signInMachine.resolveState({ value, context: { ...base, proofStored, ...session, ...context } });
+  const account = typeof value === 'object' && 'account' in value ? { expiresAt: session().expiresAt } : {};
+  return signInMachine.resolveState({ value, context: { ...base, proofStored, ...account, ...context } });
 }
-
-export const SESSION: SignedInSession = {
-  provider: 'google',
-  address: `0x${'ab'.repeat(32)}`,
-  expiresAt: Date.now() + 86_400_000,
-  publicKey: 'AAECAw==',
-};
-
-/** The stored session a dApp's `enoki:getSession` reads (the stub's walletRequest gives it). */
-export const WALLET_SESSION: WalletSession = {
-  jwt: 'header.payload.signature',
-  maxEpoch: 12,
-  randomness: '42',
-  expiresAt: SESSION.expiresAt,
-};
 
 /** A dry run's answer: 0.25 SUI and its gas leave this account for another address. */
 export const PREVIEW: TransactionPreview = {
@@ -78,10 +90,10 @@ export const stubOperations: SignInOperations = {
   prepareSignIn: async () => {},
   startSignIn: async ({ input }) => ({
     url: `https://idp.test/${input.provider}${input.state ? `?state=${input.state}` : ''}`,
-    expiresAt: SESSION.expiresAt,
+    expiresAt: Date.now() + DAY,
   }),
   validateCallback: async () => ({ jwt: new Secret('jwt'), provider: 'google' }),
-  fetchLogin: async () => SESSION,
+  fetchLogin: async () => session(),
   createProof: async () => {},
   signMessage: async ({ input }) => ({ signature: `sig(${input.message})`, message: input.message }),
   verifySignature: async () => ({ status: 'verified' }),
@@ -91,12 +103,8 @@ export const stubOperations: SignInOperations = {
   sendSui: async ({ input }) => ({ ...input, digest: 'Digest1111' }),
   /** A transfer of 0.25 SUI to another address, with its gas. */
   previewTransaction: async () => PREVIEW,
-  walletRequest: async ({ input }) =>
-    input.kind === 'getSession'
-      ? { session: new Secret(WALLET_SESSION) }
-      : input.kind === 'connect'
-        ? { account: { provider: SESSION.provider, address: input.address, publicKey: SESSION.publicKey } }
-        : { bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=', signature: `signed:${input.requestId}` },
+  /** A dApp's session read gives a walletSession() made when it runs. */
+  walletRequest: async ({ input }) => walletAnswer(input, walletSession()),
   clearSession: async () => {},
 };
 
@@ -112,11 +120,27 @@ export const stubActors = {
 
 export type StubActors = typeof stubActors;
 
-/** A restore that finds `found`: SESSION's account at that step, nothing ('empty'), or exactly the output given. */
+/**
+ * A restore that finds `found`: a session() made when the restore runs, at that step; nothing
+ * ('empty'); or exactly the output given (a test that compares the session's end gives its own).
+ */
 export const restoresTo = (found: 'signed-in' | 'ready' | 'empty' | RestoreOutput) =>
   fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () =>
-    typeof found !== 'string' ? found : found === 'empty' ? { status: 'empty' } : { status: found, ...SESSION },
+    typeof found !== 'string' ? found : found === 'empty' ? { status: 'empty' } : { status: found, ...session() },
   );
+
+/** The stub walletRequest's answer to `input`: a session read gives `stored`. */
+function walletAnswer(input: ApprovedWalletRequest, stored: WalletSession): WalletOutput {
+  return input.kind === 'getSession'
+    ? { session: new Secret(stored) }
+    : input.kind === 'connect'
+      ? { account: { provider: IDENTITY.provider, address: input.address, publicKey: IDENTITY.publicKey } }
+      : { bytes: input.kind === 'signPersonalMessage' ? input.message : 'dHg=', signature: `signed:${input.requestId}` };
+}
+
+/** The stub walletRequest, whose session read gives `stored` (a test's own walletSession(), to compare with). */
+export const walletRequestGiving = (stored: WalletSession) =>
+  fromPromise<WalletOutput, ApprovedWalletRequest>(async ({ input }) => walletAnswer(input, stored));
 
 /** The machine with stub actors, a recording navigate and clearFragment. */
 export function stubbedMachine(overrides: Partial<StubActors> = {}, record: string[] = []) {
@@ -141,7 +165,7 @@ export async function signApprovedMessage(actor: AnyActorRef, message: string): 
   const request = {
     kind: 'signPersonalMessage',
     requestId: 'm',
-    address: SESSION.address,
+    address: IDENTITY.address,
     chain: 'sui:testnet',
     message,
   } as const;

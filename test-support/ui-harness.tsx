@@ -20,11 +20,17 @@ const machine = signInMachine.provide({
 
 export const ADDRESS = `0x${'ab'.repeat(32)}`;
 /**
- * A signed-in account whose session has not ended: it ends an hour after the clock the
- * test runs under, read when the test file loads. A fixed date here was in the future
- * only until its day came (the machine's live expiry rule then signs the account out).
+ * A signed-in account whose session has not ended, with `overrides`: it ends an hour after
+ * the clock when called, so a test makes it when it runs (after setting any fake clock). A
+ * moment made when the module loads, or a fixed date, is in the future only until its day
+ * comes (the machine's live expiry rule then signs the account out).
  */
-export const ACCOUNT = { provider: 'google', address: ADDRESS, expiresAt: Date.now() + 60 * 60_000 } as const;
+export const account = (overrides: Partial<SignInContext> = {}): Partial<SignInContext> => ({
+  provider: 'google',
+  address: ADDRESS,
+  expiresAt: Date.now() + 60 * 60_000,
+  ...overrides,
+});
 
 type StateValue = Parameters<typeof signInMachine.resolveState>[0]['value'];
 

@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { WalletWindowAnswer, WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
-import { restoresTo, SESSION, stubbedMachine } from '../../test-support/machine-stubs.ts';
+import type { SignedInSession } from '../../core/sign-in.types.ts';
+import { IDENTITY, restoresTo, session, stubbedMachine } from '../../test-support/machine-stubs.ts';
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import { WALLET_REFUSALS } from '../wallet/wallet-refusals.ts';
 import { connectedSites } from './connected-sites.ts';
@@ -19,16 +20,20 @@ const SITE = 'https://dapp.example';
 const MESSAGE: WalletWindowRequest = {
   kind: 'signPersonalMessage',
   provider: 'google',
-  address: SESSION.address,
+  address: IDENTITY.address,
   chain: 'sui:testnet',
   message: 'aGk=',
 };
 
 afterEach(() => localStorage.clear());
 
-/** A signed-in wallet, and a visitor who answers each question with the next of `answers`. */
-async function wallet(answers: ('approve' | 'reject' | 'ignore')[] = []) {
-  const actor: SignInActorRef = createActor(stubbedMachine({ restoreSession: restoresTo('signed-in') }), {
+/**
+ * A wallet signed in with `current` (a test's own session(), made as it runs, so that what a
+ * site was connected in can be compared with it), and a visitor who answers each question
+ * with the next of `answers`.
+ */
+async function wallet(current: SignedInSession, answers: ('approve' | 'reject' | 'ignore')[] = []) {
+  const actor: SignInActorRef = createActor(stubbedMachine({ restoreSession: restoresTo({ status: 'signed-in', ...current }) }), {
     input: { chain: 'sui:testnet' },
   });
   const asked: string[] = [];
@@ -67,13 +72,14 @@ async function serve(
 
 describe("the hosted wallet's window", () => {
   it('the window closed while it asks counts as a rejection toward the pause', async () => {
-    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
     let now = 7_000_000;
     const pauses = sitePauses(localStorage, () => now);
     for (let closed = 0; closed < 3; closed++) {
       // Nobody answers the dialog: the visitor closes the window instead (its machine stops
       // with the page, so no answer reaches the dApp from it: the dApp's client reads the close).
-      const { actor } = await wallet(['ignore']);
+      const { actor } = await wallet(current, ['ignore']);
       void serve(actor, MESSAGE, { pauses });
       await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
       window.dispatchEvent(new Event('pagehide'));
@@ -86,9 +92,10 @@ describe("the hosted wallet's window", () => {
   });
 
   it("a sign-out while the dialog asks rejects the request, but does not count toward the site's pause", async () => {
-    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
     const pauses = sitePauses(localStorage, () => 8_000_000);
-    const { actor } = await wallet(['ignore']);
+    const { actor } = await wallet(current, ['ignore']);
     const served = serve(actor, MESSAGE, { pauses });
     await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
     actor.send({ type: 'user.signOut' });
@@ -100,29 +107,31 @@ describe("the hosted wallet's window", () => {
     const pauses = sitePauses(localStorage, () => 5_000_000);
     for (let count = 0; count < 3; count++) pauses.rejected(SITE);
     expect(pauses.paused(SITE)).toBe(true);
-    const { actor } = await wallet(['approve']);
+    const { actor } = await wallet(session(), ['approve']);
     expect((await serve(actor, { kind: 'connect', provider: 'google' }, { pauses })).answers[0]).toMatchObject({ ok: true });
   });
 
   it('a connect is approved in the dialog: the site gets the public account and is kept as connected', async () => {
-    const { actor, asked } = await wallet(['approve']);
+    const current = session();
+    const { actor, asked } = await wallet(current, ['approve']);
     const { answers } = await serve(actor, { kind: 'connect', provider: 'google' });
     expect(answers).toEqual([
-      { ok: true, value: { address: SESSION.address, publicKey: SESSION.publicKey, sessionEnds: SESSION.expiresAt } },
+      { ok: true, value: { address: IDENTITY.address, publicKey: IDENTITY.publicKey, sessionEnds: current.expiresAt } },
     ]);
     expect(asked).toHaveLength(1);
-    expect(connectedSites().isConnected(SITE, 'google', SESSION.address, SESSION.expiresAt)).toBe(true);
+    expect(connectedSites().isConnected(SITE, 'google', IDENTITY.address, current.expiresAt)).toBe(true);
   });
 
   it("a connected site's message is put to the visitor and signed once approved", async () => {
-    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
-    const { actor } = await wallet(['approve']);
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
+    const { actor } = await wallet(current, ['approve']);
     const { answers } = await serve(actor, MESSAGE);
     expect(answers).toEqual([{ ok: true, value: expect.objectContaining({ signature: expect.stringMatching(/^signed:/) }) }]);
   });
 
   it('a site that is not connected: the window offers to connect it again; refused, the site hears it is disconnected', async () => {
-    const { actor, asked } = await wallet();
+    const { actor, asked } = await wallet(session());
     const refused = await serve(actor, MESSAGE);
     expect(refused.said.some((text) => text.includes('Connect it again to answer its request?'))).toBe(true);
     expect(refused.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
@@ -130,8 +139,9 @@ describe("the hosted wallet's window", () => {
   });
 
   it('a site connected in an earlier session (since signed out, or ended) is asked about again', async () => {
-    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt - 1 });
-    const { actor, asked } = await wallet();
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt - 1 });
+    const { actor, asked } = await wallet(current);
     const { answers, said } = await serve(actor, MESSAGE);
     expect(said.some((text) => text.includes('Connect it again'))).toBe(true);
     expect(answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
@@ -139,40 +149,43 @@ describe("the hosted wallet's window", () => {
   });
 
   it('a request for another account than the wallet holds now tells the site to connect again', async () => {
-    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
-    const { actor, asked } = await wallet();
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
+    const { actor, asked } = await wallet(current);
     const { answers } = await serve(actor, { ...MESSAGE, address: `0x${'cd'.repeat(32)}` });
     expect(answers).toEqual([{ ok: false, error: OTHER_ACCOUNT_AT_WALLET, disconnected: true }]);
     expect(asked).toEqual([]);
   });
 
   it('connected again from that offer, the connect and then the request are each approved', async () => {
-    const { actor, asked } = await wallet(['approve', 'approve']);
+    const current = session();
+    const { actor, asked } = await wallet(current, ['approve', 'approve']);
     const { answers } = await serve(actor, MESSAGE, { offer: true });
     expect(asked).toHaveLength(2);
     expect(answers[0]).toMatchObject({ ok: true });
-    expect(connectedSites().isConnected(SITE, 'google', SESSION.address, SESSION.expiresAt)).toBe(true);
+    expect(connectedSites().isConnected(SITE, 'google', IDENTITY.address, current.expiresAt)).toBe(true);
   });
 
   it("three rejections within a minute pause the site's requests for a minute, across windows, without a dialog; an approval resets", async () => {
-    connectedSites().connect({ origin: SITE, provider: 'google', address: SESSION.address, sessionEnds: SESSION.expiresAt });
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
     // The test's own clock, made now: each window's machine starts afresh, the pause is kept by site.
     let now = 1_000_000;
     const pauses = sitePauses(localStorage, () => now);
     for (let window = 0; window < 3; window++) {
-      const { actor } = await wallet(['reject']);
+      const { actor } = await wallet(current, ['reject']);
       expect((await serve(actor, MESSAGE, { pauses })).answers).toEqual([{ ok: false, error: WALLET_REFUSALS.rejected }]);
       now += 10_000;
     }
-    const paused = await wallet(['approve']);
+    const paused = await wallet(current, ['approve']);
     expect((await serve(paused.actor, MESSAGE, { pauses })).answers).toEqual([{ ok: false, error: WALLET_REFUSALS.paused }]);
     expect(paused.asked).toEqual([]);
     // Still paused a moment before the minute from the last rejection (at +20 s) ends; asked again at it.
     now += 49_999;
-    const stillPaused = await wallet(['approve']);
+    const stillPaused = await wallet(current, ['approve']);
     expect((await serve(stillPaused.actor, MESSAGE, { pauses })).answers).toEqual([{ ok: false, error: WALLET_REFUSALS.paused }]);
     now += 1;
-    const again = await wallet(['approve']);
+    const again = await wallet(current, ['approve']);
     expect((await serve(again.actor, MESSAGE, { pauses })).answers[0]).toMatchObject({ ok: true });
     expect(again.asked).toHaveLength(1);
     // The approval starts the count again: the site's rejections are gone, not merely old.

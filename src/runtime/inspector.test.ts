@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type InspectionEvent } from 'xstate';
-import { restoresTo, SESSION, signApprovedMessage, stubbedMachine } from '../../test-support/machine-stubs.ts';
+import { IDENTITY, restoresTo, signApprovedMessage, stubbedMachine } from '../../test-support/machine-stubs.ts';
 import { inspectorSanitizers, withoutChildData } from './inspector.ts';
 
 describe('what the inspector sees', () => {
@@ -32,7 +32,7 @@ describe('what the inspector sees', () => {
       message,
     );
     const root = seen.filter((event) => event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId);
-    expect(root.at(-1)).toMatchObject({ snapshot: { context: { address: SESSION.address } } });
+    expect(root.at(-1)).toMatchObject({ snapshot: { context: { address: IDENTITY.address } } });
   });
 
   it("redacts the machine's events and context as the transition log does: what the account signs, and whatever lies too deep", () => {

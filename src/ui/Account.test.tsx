@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { STRAY_CALLBACK } from '../../core/failure.ts';
 import { Account } from './Account.tsx';
 import { SignMessage } from './SignMessage.tsx';
-import { ACCOUNT, renderAt } from '../../test-support/ui-harness.tsx';
+import { account, ADDRESS, renderAt } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -14,11 +14,11 @@ describe('Account', () => {
   it('signed-in: the address, the provider, and Create proof', async () => {
     const { actor } = renderAt(
       { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      ACCOUNT,
+      account(),
       <Account />,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You are signed in');
-    expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+    expect(screen.getByTestId('address').textContent).toBe(ADDRESS);
     expect(screen.getByText('Google')).toBeTruthy();
     expect(screen.getByText('Create a proof to sign messages and transactions with this address.')).toBeTruthy();
     expect(button('Create proof').disabled).toBe(false);
@@ -33,7 +33,7 @@ describe('Account', () => {
     const expiresAt = Date.now() + 5 * 60_000;
     const { actor } = renderAt(
       { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: { due: 'offered' } } },
-      { ...ACCOUNT, expiresAt },
+      account({ expiresAt }),
       <Account />,
     );
     const notice = screen.getByTestId('renewal');
@@ -47,19 +47,19 @@ describe('Account', () => {
   it('names who signed in: the email the token has, and nothing when it has none', () => {
     renderAt(
       { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      { ...ACCOUNT, email: 'alice@example.com' },
+      account({ email: 'alice@example.com' }),
       <Account />,
     );
     expect(screen.getByTestId('identity').textContent).toBe('alice@example.com');
     expect(screen.getByText('Signed in as')).toBeTruthy();
     cleanup();
-    renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } }, ACCOUNT, <Account />);
+    renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } }, account(), <Account />);
     expect(screen.queryByTestId('identity')).toBeNull();
     expect(screen.queryByText('Signed in as')).toBeNull();
   });
 
   it('more than ten minutes left: no renewal notice', () => {
-    renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } }, ACCOUNT, <Account />);
+    renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } }, account(), <Account />);
     expect(screen.queryByTestId('renewal')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Stay signed in' })).toBeNull();
   });
@@ -67,7 +67,7 @@ describe('Account', () => {
   it('proving: the spinner, Create proof disabled, Sign out still offered', async () => {
     const { actor } = renderAt(
       { account: { session: 'proving', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      ACCOUNT,
+      account(),
       <Account />,
     );
     expect(screen.getByRole('status').textContent).toBe('Creating your zero-knowledge proof…');
@@ -79,7 +79,7 @@ describe('Account', () => {
   it('ready: the signing form instead of Create proof', () => {
     renderAt(
       { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      ACCOUNT,
+      account(),
       <Account />,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ready to sign');
@@ -90,12 +90,12 @@ describe('Account', () => {
   it('with an alert: the message beside the account, which stays whole', async () => {
     const { actor } = renderAt(
       { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      { ...ACCOUNT, failure: STRAY_CALLBACK },
+      account({ failure: STRAY_CALLBACK }),
       <Account />,
     );
     expect(screen.getByRole('alert').textContent).toBe(STRAY_CALLBACK.message);
     expect(screen.getByText('A sign-in link was ignored: you are still signed in')).toBeTruthy();
-    expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+    expect(screen.getByTestId('address').textContent).toBe(ADDRESS);
     expect(button('Create proof').disabled).toBe(false);
     await userEvent.click(button('Dismiss'));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -109,7 +109,7 @@ describe('SignMessage', () => {
   it('ready.waiting: signs the typed message', async () => {
     const { actor } = renderAt(
       { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      ACCOUNT,
+      account(),
       <SignMessage />,
     );
     await userEvent.clear(screen.getByLabelText('Message'));
@@ -126,7 +126,7 @@ describe('SignMessage', () => {
   it('ready.signing: the button says so and waits', () => {
     renderAt(
       { account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      ACCOUNT,
+      account(),
       <SignMessage />,
     );
     expect(button('Signing…').disabled).toBe(true);
@@ -135,7 +135,7 @@ describe('SignMessage', () => {
   it('shows the last signature', () => {
     renderAt(
       { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      { ...ACCOUNT, signature: 'AQID' },
+      account({ signature: 'AQID' }),
       <SignMessage />,
     );
     expect(screen.getByTestId('signature').textContent).toBe('AQID');
@@ -144,7 +144,7 @@ describe('SignMessage', () => {
   it('shows the signature with the text it signs, and says so once the draft is edited', async () => {
     renderAt(
       { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      { ...ACCOUNT, signature: 'AQID', signedMessage: 'Hello from Sui zkLogin', verification: { status: 'verified' } },
+      account({ signature: 'AQID', signedMessage: 'Hello from Sui zkLogin', verification: { status: 'verified' } }),
       <SignMessage />,
     );
     expect(screen.getByTestId('signed-message').textContent).toBe('Hello from Sui zkLogin');

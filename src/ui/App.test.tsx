@@ -5,7 +5,7 @@ import { createTransitionLog } from '../runtime/transition-log.ts';
 import { App } from './App.tsx';
 import { BuiltInModeNote } from './BuiltInModeNote.tsx';
 import { loadAccountScreens } from './account-screens-loader.ts';
-import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
+import { account, actorAt, ADDRESS, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 
@@ -58,9 +58,9 @@ describe('App: one view per state, chosen by tags', () => {
     ],
   ] as const)('%s: the account, and its address on chain below it', async (name, value, buttons) => {
     // The screens' chunk arrives inside an awaited act (React retries what suspended on it).
-    const { container } = await act(async () => renderApp(actorAt(value, { ...ACCOUNT, balance: '1500000000' })));
+    const { container } = await act(async () => renderApp(actorAt(value, account({ balance: '1500000000' }))));
     expect(stateAttribute(container)).toBe(name);
-    expect((await screen.findByTestId('address')).textContent).toBe(ACCOUNT.address);
+    expect((await screen.findByTestId('address')).textContent).toBe(ADDRESS);
     expect(buttonNames()).toEqual(buttons);
     // Loaded with the account, not on the first page.
     const chain = await screen.findByRole('region', { name: /Your address on Sui/ });
@@ -74,9 +74,9 @@ describe('App: one view per state, chosen by tags', () => {
 
   it("once the account's screens have arrived (main.tsx asks for them ahead), the account renders at once", async () => {
     await loadAccountScreens();
-    renderApp(actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT));
+    renderApp(actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, account()));
     expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+    expect(screen.getByTestId('address').textContent).toBe(ADDRESS);
   });
 
   it('no chain panel without an account', () => {

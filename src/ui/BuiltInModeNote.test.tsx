@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransitionLog } from '../runtime/transition-log.ts';
 import { App } from './App.tsx';
-import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
+import { account, actorAt, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 
@@ -26,7 +26,7 @@ describe("built-in mode's banner", () => {
   });
 
   it('stays with the account, whose screens push the footer out of view', async () => {
-    await act(async () => renderApp(actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT)));
+    await act(async () => renderApp(actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, account())));
     expect(within(screen.getByRole('banner')).getByText(/built-in mode/)).toBeTruthy();
   });
 

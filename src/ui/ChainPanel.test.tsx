@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Account } from './Account.tsx';
 import { ChainPanel } from './ChainPanel.tsx';
 import { SignatureVerdict } from './SignatureVerdict.tsx';
-import { ACCOUNT, BUILT_IN_CONFIG, renderAt } from '../../test-support/ui-harness.tsx';
+import { account, BUILT_IN_CONFIG, renderAt } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -17,7 +17,7 @@ describe('ChainPanel: the balance', () => {
   it('loading: says so, and offers nothing that needs the balance', () => {
     renderAt(
       { account: { session: 'signed-in', chain: 'loading-balance', wallet: 'waiting', renewal: 'later' } },
-      ACCOUNT,
+      account(),
       panel(),
     );
     expect(screen.getByText('Loading…')).toBeTruthy();
@@ -26,7 +26,7 @@ describe('ChainPanel: the balance', () => {
   });
 
   it('shows the balance in SUI; Refresh reads it again, Get test SUI asks the faucet', async () => {
-    const { actor } = renderAt(READY, { ...ACCOUNT, balance: '2500000000' }, panel());
+    const { actor } = renderAt(READY, account({ balance: '2500000000' }), panel());
     expect(screen.getByTestId('balance').textContent).toBe('2.5 SUI');
     expect(screen.getByTestId('balance').getAttribute('data-balance-mist')).toBe('2500000000');
     await userEvent.click(button('Refresh'));
@@ -35,12 +35,12 @@ describe('ChainPanel: the balance', () => {
   });
 
   it('Get test SUI sends the faucet request, and is not offered on mainnet', async () => {
-    const { actor } = renderAt(READY, { ...ACCOUNT, balance: '0' }, panel());
+    const { actor } = renderAt(READY, account({ balance: '0' }), panel());
     await userEvent.click(button('Get test SUI'));
     expect(actor.getSnapshot().matches({ account: { session: 'ready', chain: 'funding' } })).toBe(true);
     expect(button('Getting test SUI…').disabled).toBe(true);
     cleanup();
-    renderAt(READY, { ...ACCOUNT, balance: '0' }, panel({ ...BUILT_IN_CONFIG, network: 'mainnet', suiFaucetUrl: null }));
+    renderAt(READY, account({ balance: '0' }), panel({ ...BUILT_IN_CONFIG, network: 'mainnet', suiFaucetUrl: null }));
     expect(screen.queryByRole('button', { name: /test SUI/ })).toBeNull();
     expect(screen.getByText('mainnet')).toBeTruthy();
   });
@@ -49,7 +49,7 @@ describe('ChainPanel: the balance', () => {
     const message = 'The Sui node (node.test) could not be reached, so we could not read your balance.';
     renderAt(
       READY,
-      { ...ACCOUNT, balanceFailure: message },
+      account({ balanceFailure: message }),
       <>
         <Account />
         {panel()}
@@ -71,7 +71,7 @@ describe('ChainPanel: the balance', () => {
     } as const;
     renderAt(
       READY,
-      { ...ACCOUNT, balance: '0', failure },
+      account({ balance: '0', failure }),
       <>
         <Account />
         {panel()}
@@ -86,7 +86,7 @@ describe('ChainPanel: the balance', () => {
 
 describe('ChainPanel: Send', () => {
   it('shows what is wrong beside each field once the visitor tries, and sends nothing', async () => {
-    const { actor } = renderAt(READY, { ...ACCOUNT, balance: '1000000000' }, panel());
+    const { actor } = renderAt(READY, account({ balance: '1000000000' }), panel());
     await userEvent.click(button('Send'));
     expect(screen.getByText("Enter the recipient's Sui address.")).toBeTruthy();
     expect(screen.getByText('Enter an amount of SUI.')).toBeTruthy();
@@ -102,7 +102,7 @@ describe('ChainPanel: Send', () => {
   });
 
   it('ready: a valid send goes to the node at once', async () => {
-    const { actor } = renderAt(READY, { ...ACCOUNT, balance: '1000000000' }, panel());
+    const { actor } = renderAt(READY, account({ balance: '1000000000' }), panel());
     await userEvent.type(screen.getByLabelText('Recipient address'), BOB);
     await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0.5');
     await userEvent.click(button('Send'));
@@ -116,7 +116,7 @@ describe('ChainPanel: Send', () => {
   it('signed-in: a valid send creates the proof first, and says so', async () => {
     const { actor } = renderAt(
       { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      { ...ACCOUNT, balance: '1000000000' },
+      account({ balance: '1000000000' }),
       panel(),
     );
     expect(screen.getByText('Sending creates your zero-knowledge proof first.')).toBeTruthy();
@@ -132,7 +132,7 @@ describe('ChainPanel: Send', () => {
   it('shows the digest of the last transfer, and a failed one in place', () => {
     const lastTransfer = { recipient: BOB, amount: '500000000', digest: 'HmQ9dUo7w3VxD5F1v2q8r1yZ8Wq3h9s1tYcBwGm8sT2K' };
     const failure = { code: 'SUI_NODE', message: 'Not enough SUI.', step: 'sending', retryable: true } as const;
-    renderAt(READY, { ...ACCOUNT, balance: '1', lastTransfer, failure }, panel());
+    renderAt(READY, account({ balance: '1', lastTransfer, failure }), panel());
     expect(screen.getByTestId('digest').textContent).toBe(lastTransfer.digest);
     expect(screen.getByText(/Sent 0.5 SUI to/)).toBeTruthy();
     expect(screen.getByText('Could not send SUI')).toBeTruthy();
@@ -146,14 +146,14 @@ describe('ChainPanel: Send', () => {
       digest: 'HmQ9dUo7w3VxD5F1v2q8r1yZ8Wq3h9s1tYcBwGm8sT2K',
       gasPaid: '1997880',
     };
-    renderAt(READY, { ...ACCOUNT, balance: '1', lastTransfer, funded: '1500000000' }, panel());
+    renderAt(READY, account({ balance: '1', lastTransfer, funded: '1500000000' }), panel());
     expect(screen.getByTestId('funded').textContent).toBe('The faucet sent 1.5 SUI.');
     expect(screen.getByTestId('gas-paid').textContent).toBe('Gas paid: 0.00199788 SUI');
     cleanup();
-    renderAt(READY, { ...ACCOUNT, balance: '1', funded: '0' }, panel());
+    renderAt(READY, account({ balance: '1', funded: '0' }), panel());
     expect(screen.getByTestId('funded').textContent).toBe('The faucet answered, but sent no SUI.');
     cleanup();
-    renderAt(READY, { ...ACCOUNT, balance: '1' }, panel());
+    renderAt(READY, account({ balance: '1' }), panel());
     expect(screen.queryByTestId('funded')).toBeNull();
     expect(screen.queryByTestId('gas-paid')).toBeNull();
   });
@@ -163,27 +163,27 @@ describe('SignatureVerdict', () => {
   it('verifying, verified, refused with the reason, unavailable with Verify again', async () => {
     renderAt(
       { account: { session: { ready: 'verifying' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      { ...ACCOUNT, signature: 'sig', signedMessage: 'hi' },
+      account({ signature: 'sig', signedMessage: 'hi' }),
       <SignatureVerdict />,
     );
     expect(screen.getByRole('status').textContent).toBe('Asking the Sui node to verify this signature…');
     cleanup();
     renderAt(
       READY,
-      { ...ACCOUNT, signature: 'sig', signedMessage: 'hi', verification: { status: 'verified' } },
+      account({ signature: 'sig', signedMessage: 'hi', verification: { status: 'verified' } }),
       <SignatureVerdict />,
     );
     expect(screen.getByRole('status').textContent).toBe('✓ Verified by the Sui node');
     cleanup();
     const refused = { status: 'refused', reason: 'The zkLogin signature is for 0x1, not for the author 0x2.' } as const;
-    renderAt(READY, { ...ACCOUNT, signature: 'sig', signedMessage: 'hi', verification: refused }, <SignatureVerdict />);
+    renderAt(READY, account({ signature: 'sig', signedMessage: 'hi', verification: refused }), <SignatureVerdict />);
     expect(screen.getByRole('alert').textContent).toBe(`The Sui node refused this signature: ${refused.reason}`);
     expect(screen.queryByRole('button')).toBeNull();
     cleanup();
     const unavailable = { status: 'unavailable', reason: 'The Sui node (x) could not be reached.' } as const;
     const { actor } = renderAt(
       READY,
-      { ...ACCOUNT, signature: 'sig', signedMessage: 'hi', verification: unavailable },
+      account({ signature: 'sig', signedMessage: 'hi', verification: unavailable }),
       <SignatureVerdict />,
     );
     await userEvent.click(button('Verify again'));

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createTransitionLog } from '../runtime/transition-log.ts';
-import { ACCOUNT, actorAt, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
+import { account, actorAt, ADDRESS, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 
@@ -23,7 +23,7 @@ vi.mock('./account-screens.ts', async (importOriginal) => {
 it("the account's screens: a status while their chunk loads; if it fails, still signed in with a way on; Try again shows the account", async () => {
   const { App, SCREENS_NOT_LOADED } = await import('./App.tsx');
   const { loadAccountScreens } = await import('./account-screens-loader.ts');
-  const actor = actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, ACCOUNT);
+  const actor = actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, account());
   await act(async () => render(<App actor={actor} config={BUILT_IN_CONFIG} transitionLog={async () => createTransitionLog()} />));
   expect(screen.getByRole('status').textContent).toBe('Opening your account…');
   expect(screen.queryByTestId('address')).toBeNull();
@@ -36,13 +36,13 @@ it("the account's screens: a status while their chunk loads; if it fails, still 
   expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('You are signed in');
   // Nothing was sent: the session stays, and its address is still shown.
   expect(actor.getSnapshot().matches({ account: { session: 'signed-in' } })).toBe(true);
-  expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+  expect(screen.getByTestId('address').textContent).toBe(ADDRESS);
   expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
 
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await loadAccountScreens();
   });
-  expect(screen.getByTestId('address').textContent).toBe(ACCOUNT.address);
+  expect(screen.getByTestId('address').textContent).toBe(ADDRESS);
   expect(screen.queryByRole('alert')).toBeNull();
 });

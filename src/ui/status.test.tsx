@@ -8,7 +8,7 @@ import { AlertMessage } from './AlertMessage.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
 import { StepAlert } from './StepAlert.tsx';
 import { StepProgress } from './StepProgress.tsx';
-import { ACCOUNT, renderAt } from '../../test-support/ui-harness.tsx';
+import { account, renderAt } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);
 const lookup = {
@@ -20,30 +20,31 @@ const lookup = {
 
 describe('StepProgress', () => {
   it.each([
-    { step: 'idle', value: { idle: 'cold' }, context: {}, label: 'Choose a provider' },
-    { step: 'redirecting', value: { redirecting: 'preparing' }, context: {}, label: 'Choose a provider' },
-    { step: 'callback-validating', value: 'callback-validating', context: {}, label: 'Verify sign-in' },
-    { step: 'fetching-login', value: 'fetching-login', context: {}, label: 'Verify sign-in' },
+    { step: 'idle', value: { idle: 'cold' }, withAccount: false, label: 'Choose a provider' },
+    { step: 'redirecting', value: { redirecting: 'preparing' }, withAccount: false, label: 'Choose a provider' },
+    { step: 'callback-validating', value: 'callback-validating', withAccount: false, label: 'Verify sign-in' },
+    { step: 'fetching-login', value: 'fetching-login', withAccount: false, label: 'Verify sign-in' },
     {
       step: 'signed-in',
       value: { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
-      context: ACCOUNT,
+      withAccount: true,
       label: 'Signed in',
     },
     {
       step: 'proving',
       value: { account: { session: 'proving', chain: 'idle', wallet: 'waiting' } },
-      context: ACCOUNT,
+      withAccount: true,
       label: 'Signed in',
     },
     {
       step: 'ready',
       value: { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } },
-      context: ACCOUNT,
+      withAccount: true,
       label: 'Ready to sign',
     },
-  ] as const)('$step: the current step is "$label"', ({ value, context, label }) => {
-    renderAt(value, context, <StepProgress />);
+  ] as const)('$step: the current step is "$label"', ({ value, withAccount, label }) => {
+    // The account is made when the test runs, from its clock.
+    renderAt(value, withAccount ? account() : {}, <StepProgress />);
     const current = screen.getAllByRole('listitem').find((item) => item.getAttribute('aria-current') === 'step');
     expect(current?.textContent).toBe(label);
     expect(current?.className).toBe('current');
@@ -60,7 +61,7 @@ describe('StepAlert', () => {
   it('shows nothing without a failure', () => {
     renderAt(
       { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
-      ACCOUNT,
+      account(),
       <StepAlert shows={ALERT_PLACES.card} wording={accountWording} />,
     );
     expect(screen.queryByRole('alert')).toBeNull();
@@ -75,7 +76,7 @@ describe('StepAlert', () => {
       step === 'signing'
         ? { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting' } }
         : { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } },
-      { ...ACCOUNT, failure },
+      account({ failure }),
       <StepAlert shows={ALERT_PLACES.card} wording={accountWording} />,
     );
     expect(screen.getByText(title)).toBeTruthy();

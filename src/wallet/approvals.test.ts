@@ -9,7 +9,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TransactionPreview, WalletAnswer, WalletRequest } from '../../core/sign-in.types.ts';
-import { PREVIEW, restoresTo, SESSION, stubbedMachine } from '../../test-support/machine-stubs.ts';
+import { IDENTITY, PREVIEW, restoresTo, stubbedMachine } from '../../test-support/machine-stubs.ts';
 import type { ApprovalView } from './approval-dialog.ts';
 import { DIALOG_NOT_LOADED, DIALOG_NOT_SHOWN, presentApprovals } from './approvals.ts';
 import { WALLETS_REMOVED } from './zklogin-wallet.ts';
@@ -48,14 +48,14 @@ function standIn() {
 
 const message = (requestId: string) => ({
   type: 'wallet.sign' as const,
-  request: { kind: 'signPersonalMessage' as const, requestId, address: SESSION.address, chain: 'sui:testnet', message: 'aGk=' },
+  request: { kind: 'signPersonalMessage' as const, requestId, address: IDENTITY.address, chain: 'sui:testnet', message: 'aGk=' },
 });
 const transaction = (requestId: string) => ({
   type: 'wallet.sign' as const,
   request: {
     kind: 'signAndExecuteTransaction' as const,
     requestId,
-    address: SESSION.address,
+    address: IDENTITY.address,
     chain: 'sui:testnet',
     transaction: '{}',
     sender: null,
@@ -76,7 +76,7 @@ describe("the wallet's dialog over the machine", () => {
       requestId: 'm',
       kind: 'signPersonalMessage',
       walletName: 'Sign in with Google',
-      address: SESSION.address,
+      address: IDENTITY.address,
       chain: 'sui:testnet',
       site: window.location.origin,
       message: 'aGk=',

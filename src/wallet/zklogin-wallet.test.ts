@@ -8,7 +8,14 @@ import { WALLET_REFUSALS } from './wallet-refusals.ts';
 import type { ApprovedWalletRequest, RestoreOutput, WalletOutput, WalletRequest } from '../../core/sign-in.types.ts';
 import { getSession, getWalletMetadata, isEnokiWallet, isGoogleWallet } from '@mysten/enoki';
 import { Secret } from '../../core/secret.ts';
-import { restoresTo, SESSION, type StubActors, stubbedMachine, WALLET_SESSION } from '../../test-support/machine-stubs.ts';
+import {
+  IDENTITY,
+  restoresTo,
+  type StubActors,
+  stubbedMachine,
+  walletRequestGiving,
+  walletSession,
+} from '../../test-support/machine-stubs.ts';
 import { MACHINE_STOPPED, WALLETS_REMOVED, ZkLoginWallet } from './zklogin-wallet.ts';
 
 async function walletOver(overrides: Partial<StubActors> = {}) {
@@ -27,8 +34,8 @@ describe('ZkLoginWallet', () => {
   it('shows the same account object while the account is the same, with the public identifier as its key', async () => {
     const { actor, wallet } = await walletOver();
     const [account] = wallet.accounts;
-    expect(account!.address).toBe(SESSION.address);
-    expect(Buffer.from(account!.publicKey).toString('base64')).toBe(SESSION.publicKey);
+    expect(account!.address).toBe(IDENTITY.address);
+    expect(Buffer.from(account!.publicKey).toString('base64')).toBe(IDENTITY.publicKey);
     expect(account!.features).toEqual(['sui:signPersonalMessage', 'sui:signTransaction', 'sui:signAndExecuteTransaction']);
     actor.send({ type: 'user.refreshBalance' });
     expect(wallet.accounts[0]).toBe(account);
@@ -152,13 +159,14 @@ describe('ZkLoginWallet', () => {
     it("enoki:getSession 1.0.0 gives the account's session (the token as stored, no dialog, no proof made), null without one", async () => {
       const seen: ApprovedWalletRequest[] = [];
       let proofs = 0;
+      const stored = walletSession();
       const signedIn = createActor(
         stubbedMachine({
           restoreSession: restoresTo('signed-in'),
           createProof: fromPromise<void, void>(async () => void proofs++),
           walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(async ({ input }) => {
             seen.push(input);
-            return { session: new Secret(WALLET_SESSION) };
+            return { session: new Secret(stored) };
           }),
         }),
         { input: { chain: 'sui:testnet' } },
@@ -167,11 +175,11 @@ describe('ZkLoginWallet', () => {
       const google = new ZkLoginWallet({ actor: signedIn, provider: 'google', chain: 'sui:testnet' });
       const feature = google.features['enoki:getSession'];
       expect(feature.version).toBe('1.0.0');
-      expect(await feature.getSession()).toEqual(WALLET_SESSION);
-      expect(await feature.getSession({ network: 'testnet' })).toEqual(WALLET_SESSION);
+      expect(await feature.getSession()).toEqual(stored);
+      expect(await feature.getSession({ network: 'testnet' })).toEqual(stored);
       expect(seen.map(({ kind, address, chain }) => ({ kind, address, chain }))).toEqual([
-        { kind: 'getSession', address: SESSION.address, chain: 'sui:testnet' },
-        { kind: 'getSession', address: SESSION.address, chain: 'sui:testnet' },
+        { kind: 'getSession', address: IDENTITY.address, chain: 'sui:testnet' },
+        { kind: 'getSession', address: IDENTITY.address, chain: 'sui:testnet' },
       ]);
       expect(proofs).toBe(0);
       expect(signedIn.getSnapshot().matches({ account: { session: 'signed-in', wallet: 'waiting' } })).toBe(true);
@@ -188,7 +196,8 @@ describe('ZkLoginWallet', () => {
     });
 
     it('enoki:getSession refuses another network, waits for a request under way, and is refused once the page removed the wallet', async () => {
-      const { actor, wallet } = await walletOver();
+      const stored = walletSession();
+      const { actor, wallet } = await walletOver({ walletRequest: walletRequestGiving(stored) });
       const getSession = wallet.features['enoki:getSession'].getSession;
       await expect(getSession({ network: 'mainnet' })).rejects.toThrow(
         "This wallet's account is on testnet: it has no session for mainnet.",
@@ -213,21 +222,22 @@ describe('ZkLoginWallet', () => {
       actor.send({ type: 'user.reject', requestId: actor.getSnapshot().context.walletRequest!.requestId });
       await expect(signing).rejects.toThrow(WALLET_REFUSALS.rejected);
       await reading;
-      expect(read).toEqual(WALLET_SESSION);
+      expect(read).toEqual(stored);
       wallet.remove();
       await expect(getSession()).rejects.toThrow(WALLETS_REMOVED);
     });
 
     it("@mysten/enoki's own helpers read our wallets: isEnokiWallet, isGoogleWallet, getWalletMetadata and getSession", async () => {
-      const { actor } = await walletOver();
+      const stored = walletSession();
+      const { actor } = await walletOver({ walletRequest: walletRequestGiving(stored) });
       const google = new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet' });
       const twitch = new ZkLoginWallet({ actor, provider: 'twitch', chain: 'sui:testnet' });
       expect(isEnokiWallet(google)).toBe(true);
       expect(isGoogleWallet(google)).toBe(true);
       expect(isGoogleWallet(twitch)).toBe(false);
       expect(getWalletMetadata(twitch)).toEqual({ provider: 'twitch' });
-      expect(await getSession(google)).toEqual(WALLET_SESSION);
-      expect(await getSession(google, { network: 'testnet' })).toEqual(WALLET_SESSION);
+      expect(await getSession(google)).toEqual(stored);
+      expect(await getSession(google, { network: 'testnet' })).toEqual(stored);
       expect(await getSession(twitch)).toBeNull();
     });
   });
