@@ -12,7 +12,9 @@
  *   engines, 22.12 (from the npm registry, kept in .tools/), and in this one;
  * - in another bundler: plain rolldown, browser platform, no plugin or loader, bundles both
  *   entries from that install with no unresolved import, and the bundle, run over a stand-in
- *   window, registers the three wallets by name.
+ *   window, registers the three wallets by name;
+ * - the API reference: docs/api (npm run docs:api, committed) regenerated from the entries'
+ *   sources into the temporary folder is the same, file for file, as the committed one.
  *
  * The unit tests import the sources; the app and the example dApp build them through the
  * project's Vite config. Neither would see a file left out of `files`, a wrong `exports` path,
@@ -22,7 +24,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
@@ -84,6 +86,15 @@ async function vectorSignature() {
     address: computeZkLoginAddressFromSeed(BigInt(addressSeed), vector.iss, false),
   };
 }
+
+/** The files under `dir` (none if it is missing), as paths relative to it, sorted. */
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+        .sort()
+    : [];
 
 const failures: string[] = [];
 const passed = new Set<string>();
@@ -265,6 +276,24 @@ try {
     if (JSON.stringify(registered) !== JSON.stringify(WALLET_NAMES))
       throw new Error(`an app was given ${JSON.stringify(registered)}`);
     return WALLET_NAMES.map((name) => `"${name}"`).join(', ');
+  });
+
+  await check('API reference up to date', [], () => {
+    // The reference is generated from the sources of the `exports` entries (their types and
+    // TSDoc): a changed type, option or comment without `npm run docs:api` fails here.
+    const docs = join('packages', PACKAGE, 'docs', 'api');
+    const fresh = join(temp, 'api');
+    run(bin('typedoc'), ['--options', join(ROOT, 'packages', PACKAGE, 'typedoc.json'), '--out', fresh], ROOT);
+    const [committed, generated] = [filesUnder(join(ROOT, docs)), filesUnder(fresh)];
+    const differing = [...new Set([...committed, ...generated])].sort().flatMap((file) => {
+      if (!committed.includes(file)) return [`${file} (generated, not committed)`];
+      if (!generated.includes(file)) return [`${file} (committed, not generated)`];
+      const same = readFileSync(join(ROOT, docs, file)).equals(readFileSync(join(fresh, file)));
+      return same ? [] : [`${file} (differs)`];
+    });
+    if (differing.length > 0)
+      throw new Error(`${docs} is not what the sources give: ${differing.join(', ')}; run npm run docs:api`);
+    return `${docs}: ${generated.length} files, as the sources give them`;
   });
 } finally {
   rmSync(temp, { recursive: true, force: true });

@@ -50,9 +50,11 @@ export async function fetchIssuerKeys(
   return Array.isArray(keys) ? keys.filter(isJwk) : [];
 }
 
+/** The options of {@link issuerKeys}. */
 export interface IssuerKeysOptions {
   /** The issuers whose keys may be fetched (their `iss`), or 'any' where every issuer is trusted to be asked. */
   issuers: readonly string[] | 'any';
+  /** The fetch it calls; the global `fetch` by default. */
   fetch?: typeof fetch;
   /** The least time between two fetches of one issuer's set for a key it lacks; 60 s by default. */
   minRefetchMs?: number;
@@ -62,8 +64,10 @@ export interface IssuerKeysOptions {
  * A JWK source that fetches the trusted issuers' keys, keeps them, and fetches a set again
  * when asked for a key it lacks (once per `minRefetchMs`). A failed fetch is not kept.
  *
- *   const jwks = issuerKeys({ issuers: ['https://accounts.google.com'] });
- *   await verifyZkLoginSignature({ signature, personalMessage, currentEpoch, jwks });
+ * ```ts
+ * const jwks = issuerKeys({ issuers: ['https://accounts.google.com'] });
+ * await verifyZkLoginSignature({ signature, personalMessage, currentEpoch, jwks });
+ * ```
  */
 export function issuerKeys(options: IssuerKeysOptions): (iss: string, wanted?: { kid: string }) => Promise<readonly Jwk[]> {
   const fetcher = options.fetch ?? ((input, init) => fetch(input, init));

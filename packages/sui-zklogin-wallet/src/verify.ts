@@ -4,11 +4,15 @@
  * token's header names, the address from the address seed and the issuer, maxEpoch against
  * the current epoch, and the ephemeral key's own signature over the intent message.
  *
- *   const { address } = await verifyZkLoginSignature({ signature, personalMessage, currentEpoch, jwks });
+ * ```ts
+ * const { address } = await verifyZkLoginSignature({ signature, personalMessage, currentEpoch, jwks });
+ * ```
  *
  * Without `jwks`, the issuer's keys are fetched from its published keys (issuer-keys.ts), for
  * the providers' issuers only (Google, Facebook, Twitch), and kept for the process.
  * A refusal throws a ZkLoginVerificationError whose `code` names what failed.
+ *
+ * @module sui-zklogin-wallet/verify
  */
 import { parseSerializedSignature } from '@mysten/sui/cryptography';
 import { toBase64 } from '@mysten/sui/utils';
@@ -26,8 +30,10 @@ export { BUILT_IN_VERIFYING_KEY, PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from '
 /** What failed: the signature's form, the proof, the signer, the epoch, the issuer's key, the ephemeral signature. */
 export type RefusalCode = 'input' | 'proof' | 'address' | 'epoch' | 'jwk' | 'signature';
 
+/** A refusal, thrown by verifyZkLoginSignature, verifyZkLoginProof and prepareVerifyingKey: its `code` says what failed. */
 export class ZkLoginVerificationError extends Error {
   override name = 'ZkLoginVerificationError';
+  /** What failed. */
   readonly code: RefusalCode;
   constructor(code: RefusalCode, message: string) {
     super(message);
@@ -37,16 +43,25 @@ export class ZkLoginVerificationError extends Error {
 
 /** An RSA key of the issuer's JWK set (the fields the check reads). */
 export interface Jwk {
+  /** The key's id, as a token's header names it. */
   kid: string;
+  /** The RSA modulus, base64url. */
   n: string;
+  /** The exponent, base64url: `'AQAB'` (65537) when given. */
   e?: string;
+  /** The key type: `'RSA'` when given. */
   kty?: string;
   alg?: string;
 }
 
+/**
+ * The options of {@link verifyZkLoginSignature}: the signature, the signed bytes (exactly one of
+ * `personalMessage` and `transaction`), and what it is checked against.
+ */
 export type VerifyOptions = {
   /** The serialized zkLogin signature, base64 (flag 0x05), as a wallet returns it. */
   signature: string;
+  /** The current epoch: a signature whose `maxEpoch` is before it is refused. */
   currentEpoch: number | bigint;
   /**
    * The issuer's keys, or a function that gives them for an issuer (told the `kid` the token
@@ -150,6 +165,7 @@ export interface ZkLoginProof {
   addressSeed: string;
 }
 
+/** The options of {@link verifyZkLoginProof}. */
 export interface ProofCheckOptions {
   proof: ZkLoginProof;
   /** The issuer the token names (its `iss`). */

@@ -6,6 +6,8 @@
  * `zkLoginWalletsInitializer({ walletUrl })` does the same for dapp-kit's
  * `walletInitializers`. A second registration on the page replaces the first (React's
  * StrictMode mounts twice): the page's apps see one set of wallets.
+ *
+ * @module sui-zklogin-wallet
  */
 import { announceWallets, NEEDS_A_BROWSER } from '../announce.ts';
 import { createWalletChannel } from '../channel/dapp-side.ts';
@@ -14,6 +16,7 @@ import { initializerOf } from '../initializer.ts';
 import { HostedZkLoginWallet } from './hosted-wallet.ts';
 import { rememberedAccounts } from './remembered-accounts.ts';
 
+/** The options of {@link registerZkLoginWallets} and {@link zkLoginWalletsInitializer}. */
 export interface HostedWalletsOptions {
   /** The wallet's origin (or its base URL), e.g. `https://wallet.example`. */
   walletUrl: string;
@@ -28,6 +31,14 @@ export { NEEDS_A_BROWSER };
 /** Withdraws the wallets registered last on this page, which a second call replaces (a no-op once done). */
 let withdrawStanding = () => {};
 
+/**
+ * Registers the zkLogin wallets with every Wallet Standard app on the page, replacing the
+ * page's previous registration. Where there is no `window` (a server), it throws an Error whose
+ * message is {@link NEEDS_A_BROWSER}.
+ *
+ * @param options The wallet's URL, the network and the providers.
+ * @returns The wallets, and `unregister`, which takes them back from every app (a no-op once done).
+ */
 export function registerZkLoginWallets({ walletUrl, network = 'testnet', providers = PROVIDERS }: HostedWalletsOptions) {
   if (typeof window === 'undefined') throw new Error(NEEDS_A_BROWSER);
   const channel = createWalletChannel(walletUrl);
