@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { builtInMocks } from './mocks/vite-plugin.ts';
@@ -57,6 +58,18 @@ const OTHER_PAGES = ['dapp.html', 'wallet.html'];
  * a visitor's clicks come long after the code loaded, and the first page would compile
  * code it may never run.
  */
+/** The package's public entries (its package.json `exports`), each to its source. */
+const PACKAGE_ENTRIES = [
+  {
+    find: /^sui-zklogin-wallet$/,
+    replacement: fileURLToPath(new URL('./packages/sui-zklogin-wallet/src/hosted/register.ts', import.meta.url)),
+  },
+  {
+    find: /^sui-zklogin-wallet\/verify$/,
+    replacement: fileURLToPath(new URL('./packages/sui-zklogin-wallet/src/verify.ts', import.meta.url)),
+  },
+];
+
 const WALLET_WINDOW_OUTPUT = { postBanner: '//# allFunctionsCalledOnLoad' };
 
 function otherPages(mode: string): Plugin {
@@ -106,6 +119,10 @@ export default defineConfig(({ mode, command }) => {
       // boot's import of it is dropped, and ?inspect does nothing (src/main.tsx).
       __INSPECTOR__: JSON.stringify(command === 'serve' || settings.VITE_INSPECT === true),
     },
+    // The app and the example dApp import the package by its public entries, as any dApp
+    // does; in this repository those names are its sources (tsconfig.json's `paths` says the
+    // same to the typecheck), so that nothing waits for its build or reads a stale one.
+    resolve: { alias: PACKAGE_ENTRIES },
     server: { headers: SECURITY_HEADERS, port: 5173 },
     // Both pages' imports are pre-bundled when the dev server starts. The build's input is
     // one page at a time (below), which the optimizer would otherwise crawl alone: the first

@@ -8,7 +8,7 @@
  * the page's origin. A build must ask for it (VITE_BUILT_IN=true): its mock identity
  * provider signs a token for anyone, so a build whose key was left out must not become one.
  */
-import type { VerifyingKey } from '../packages/sui-zklogin-wallet/src/groth16.ts';
+import type { VerifyingKey } from 'sui-zklogin-wallet/verify';
 import * as v from 'valibot';
 import { PROVIDERS, type Provider } from '../core/providers.ts';
 import type { SignInMode } from '../core/sign-in.types.ts';

@@ -20,7 +20,7 @@
  * wallet's own dialog, and waits for "Approve". A page may turn that off for personal
  * messages only (`confirmPersonalMessages: false`, see WalletsOptions for the risk).
  */
-import { NEEDS_A_BROWSER } from '../packages/sui-zklogin-wallet/src/announce.ts';
+import { NEEDS_A_BROWSER } from 'sui-zklogin-wallet';
 import { startSignInActor } from './runtime/sign-in-actor.ts';
 import { availableProviders, pageConfig } from './config.ts';
 import { registerWalletsOver, type WalletsOptions } from './wallet/register.ts';

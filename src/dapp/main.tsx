@@ -14,7 +14,7 @@ import { createDAppKit } from '@mysten/dapp-kit-react';
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerZkLoginWallets as registerHostedWallets } from '../../packages/sui-zklogin-wallet/src/hosted/register.ts';
+import { registerZkLoginWallets as registerHostedWallets } from 'sui-zklogin-wallet';
 import { availableProviders, pageConfig, type AppConfig } from '../config.ts';
 import { DApp } from './DApp.tsx';
 import './dapp.css';

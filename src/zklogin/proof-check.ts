@@ -13,12 +13,12 @@
  */
 import {
   BUILT_IN_VERIFYING_KEY,
+  issuerKeys,
   prepareVerifyingKey,
   verifyZkLoginProof,
   ZkLoginVerificationError,
   type ZkLoginProof,
-} from '../../packages/sui-zklogin-wallet/src/verify.ts';
-import { issuerKeys } from '../../packages/sui-zklogin-wallet/src/issuer-keys.ts';
+} from 'sui-zklogin-wallet/verify';
 import type { Verification } from '../../core/sign-in.types.ts';
 import type { AppConfig } from '../config.ts';
 
