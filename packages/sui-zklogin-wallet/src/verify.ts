@@ -23,7 +23,7 @@ import { preparedKey, ProofFormError, verifyGroth16, type ProofPoints, type Veri
 import { issuerKeys, PROVIDER_ISSUERS, type JwkSource } from './issuer-keys.ts';
 import { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 
-export type { VerifyingKey } from './groth16.ts';
+export type { ProofPoints, VerifyingKey } from './groth16.ts';
 export { fetchIssuerKeys, issuerKeys, PROVIDER_ISSUERS, type IssuerKeysOptions, type JwkSource } from './issuer-keys.ts';
 export { BUILT_IN_VERIFYING_KEY, PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
 

@@ -27,6 +27,7 @@ export interface HostedWalletsOptions {
 }
 
 export { NEEDS_A_BROWSER };
+export type { WalletInitializerArgs } from '../initializer.ts';
 
 /** Withdraws the wallets registered last on this page, which a second call replaces (a no-op once done). */
 let withdrawStanding = () => {};
