@@ -11,7 +11,7 @@ import {
   PROD_VERIFYING_KEY,
   TEST_VERIFYING_KEY,
 } from '../../packages/sui-zklogin-wallet/src/verifying-keys.ts';
-import { mockVerifyingKey, proveWithTrapdoor } from './trusted-setup.ts';
+import { INPUT_AT_INFINITY, mockVerifyingKey, proveWithTrapdoor } from './trusted-setup.ts';
 
 /** BN254's scalar field: where the all-inputs hash lives. */
 const FIELD_ORDER = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
@@ -33,4 +33,10 @@ describe("the mock login service's trusted setup", () => {
       { numRuns: 8 },
     );
   }, 60_000);
+
+  it('proves the input whose term IC0 + x·IC1 is the point at infinity, and the verifier accepts that proof', () => {
+    const proof = proveWithTrapdoor(INPUT_AT_INFINITY);
+    expect(verifyGroth16(BUILT_IN_VERIFYING_KEY, proof, INPUT_AT_INFINITY)).toBe(true);
+    expect(verifyGroth16(BUILT_IN_VERIFYING_KEY, proof, INPUT_AT_INFINITY + 1n)).toBe(false);
+  });
 });

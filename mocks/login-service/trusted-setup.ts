@@ -67,6 +67,12 @@ function randomScalar(): bigint {
   return (BigInt(`0x${Buffer.from(bytes).toString('hex')}`) % (Fr.ORDER - 1n)) + 1n;
 }
 
+/**
+ * The one public input x whose term IC₀ + x·IC₁ under this setup is the point at infinity
+ * (x = −ic₀ / ic₁): a corner a verifier must get right, which only the trapdoor can prove.
+ */
+export const INPUT_AT_INFINITY = Fr.div(Fr.neg(TRAPDOOR.ic0), TRAPDOOR.ic1);
+
 /** A proof of the public input `input` (the all-inputs hash) under this setup, as a zkLogin signature carries it. */
 export function proveWithTrapdoor(input: bigint): ProofPoints {
   const { alpha, beta, gamma, delta, ic0, ic1 } = TRAPDOOR;

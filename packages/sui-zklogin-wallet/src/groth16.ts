@@ -50,34 +50,40 @@ const fp2 = (pair: unknown, what: string) => {
   return Fp2.create({ c0: element(pair[0], Fp.ORDER, what), c1: element(pair[1], Fp.ORDER, what) });
 };
 
-function g1(coordinates: unknown, what: string) {
-  if (!Array.isArray(coordinates) || coordinates.length < 2) throw new ProofFormError(`${what} is not a point`);
-  if (coordinates.length === 3 && coordinates[2] !== '1') throw new ProofFormError(`${what} is not in affine form`);
-  const point = bn254.G1.Point.fromAffine({
-    x: element(coordinates[0], Fp.ORDER, what),
-    y: element(coordinates[1], Fp.ORDER, what),
-  });
+/**
+ * A point's coordinates: a proof's are projective with z = 1 (3 entries, as fastcrypto reads
+ * them), a key's affine (2). Any other length is refused: one signature, one encoding.
+ */
+function affine(coordinates: unknown, form: 'proof' | 'key', one: string, what: string): unknown[] {
+  const length = form === 'proof' ? 3 : 2;
+  if (!Array.isArray(coordinates) || coordinates.length !== length) {
+    throw new ProofFormError(`${what} is not a point (${length} coordinates)`);
+  }
+  if (form === 'proof' && JSON.stringify(coordinates[2]) !== one) throw new ProofFormError(`${what} is not in affine form`);
+  return coordinates;
+}
+
+/** A point other than infinity (noble reads (0, 0) as infinity, which no proof or key holds), on the curve and in the group. */
+function checked<P extends { is0(): boolean; assertValidity(): void }>(point: P, what: string, group: string): P {
+  if (point.is0()) throw new ProofFormError(`${what} is the point at infinity`);
   try {
     point.assertValidity();
   } catch {
-    throw new ProofFormError(`${what} is not a point of the curve`);
+    throw new ProofFormError(`${what} is not a point of the curve${group}`);
   }
   return point;
 }
 
-function g2(coordinates: unknown, what: string) {
-  if (!Array.isArray(coordinates) || coordinates.length < 2) throw new ProofFormError(`${what} is not a point`);
-  if (coordinates.length === 3 && JSON.stringify(coordinates[2]) !== '["1","0"]') {
-    throw new ProofFormError(`${what} is not in affine form`);
-  }
-  const point = bn254.G2.Point.fromAffine({ x: fp2(coordinates[0], what), y: fp2(coordinates[1], what) });
-  try {
-    // On the curve and in the prime-order subgroup (noble checks both for G2).
-    point.assertValidity();
-  } catch {
-    throw new ProofFormError(`${what} is not a point of the curve's subgroup`);
-  }
-  return point;
+function g1(coordinates: unknown, form: 'proof' | 'key', what: string) {
+  const [x, y] = affine(coordinates, form, '"1"', what);
+  const point = bn254.G1.Point.fromAffine({ x: element(x, Fp.ORDER, what), y: element(y, Fp.ORDER, what) });
+  return checked(point, what, '');
+}
+
+function g2(coordinates: unknown, form: 'proof' | 'key', what: string) {
+  const [x, y] = affine(coordinates, form, '["1","0"]', what);
+  // On the curve and in the prime-order subgroup (noble checks both for G2).
+  return checked(bn254.G2.Point.fromAffine({ x: fp2(x, what), y: fp2(y, what) }), what, "'s subgroup");
 }
 
 type G1Point = ReturnType<typeof g1>;
@@ -98,7 +104,13 @@ const pair = (lines: Lines, point: G1Point): [Lines, bigint, bigint] => {
   return [lines, x, y];
 };
 
-const preparedKeys = new WeakMap<VerifyingKey, PreparedKey>();
+/**
+ * Prepared keys, by their points' values (not by object: a key object changed after it was
+ * prepared, or parsed afresh for each call, still gets its own preparation). A caller has a
+ * few keys at most; the oldest is dropped past eight.
+ */
+const preparedKeys = new Map<string, PreparedKey>();
+const PREPARED_KEYS_KEPT = 8;
 
 /**
  * `key` parsed, checked and prepared for verifying (kept for the key object: a caller that
@@ -106,18 +118,22 @@ const preparedKeys = new WeakMap<VerifyingKey, PreparedKey>();
  * first proof's time. A malformed key throws ProofFormError.
  */
 export function preparedKey(key: VerifyingKey): PreparedKey {
-  let prepared = preparedKeys.get(key);
+  const id = JSON.stringify([key.alpha_g1, key.beta_g2, key.gamma_g2, key.delta_g2, key.ic_g1]);
+  let prepared = preparedKeys.get(id);
   if (!prepared) {
     const lines = bn254.utils.calcPairingPrecomputes;
-    const beta = lines(g2(key.beta_g2, 'the key point beta'));
+    if (!Array.isArray(key.ic_g1) || key.ic_g1.length !== 2)
+      throw new ProofFormError('the key has not two IC points (one public input)');
+    const beta = lines(g2(key.beta_g2, 'key', 'the key point beta'));
     prepared = {
-      ic0: g1(key.ic_g1[0], 'the key point IC0'),
-      ic1: g1(key.ic_g1[1], 'the key point IC1'),
-      gamma: lines(g2(key.gamma_g2, 'the key point gamma')),
-      delta: lines(g2(key.delta_g2, 'the key point delta')),
-      alphaBeta: bn254.millerLoopBatch([pair(beta, g1(key.alpha_g1, 'the key point alpha'))]),
+      ic0: g1(key.ic_g1[0], 'key', 'the key point IC0'),
+      ic1: g1(key.ic_g1[1], 'key', 'the key point IC1'),
+      gamma: lines(g2(key.gamma_g2, 'key', 'the key point gamma')),
+      delta: lines(g2(key.delta_g2, 'key', 'the key point delta')),
+      alphaBeta: bn254.millerLoopBatch([pair(beta, g1(key.alpha_g1, 'key', 'the key point alpha'))]),
     };
-    preparedKeys.set(key, prepared);
+    if (preparedKeys.size >= PREPARED_KEYS_KEPT) preparedKeys.delete(preparedKeys.keys().next().value!);
+    preparedKeys.set(id, prepared);
   }
   return prepared;
 }
@@ -125,9 +141,9 @@ export function preparedKey(key: VerifyingKey): PreparedKey {
 /** Whether `proof` proves the one public input `input` under `key`. Malformed input throws ProofFormError. */
 export function verifyGroth16(key: VerifyingKey, proof: ProofPoints, input: bigint): boolean {
   if (input < 0n || input >= ORDER) throw new ProofFormError('the public input is not a scalar of the curve');
-  const a = g1(proof.a, 'the proof point A');
-  const b = g2(proof.b, 'the proof point B');
-  const c = g1(proof.c, 'the proof point C');
+  const a = g1(proof.a, 'proof', 'the proof point A');
+  const b = g2(proof.b, 'proof', 'the proof point B');
+  const c = g1(proof.c, 'proof', 'the proof point C');
   const { ic0, ic1, gamma, delta, alphaBeta } = preparedKey(key);
   const inputTerm = input === 0n ? ic0 : ic0.add(ic1.multiply(input));
   const pairs = [pair(bn254.utils.calcPairingPrecomputes(b), a.negate()), pair(delta, c)];

@@ -8,7 +8,7 @@ import { issuerKeys } from './issuer-keys.ts';
 
 const ISS = 'https://idp.example/idp/google';
 
-/** An issuer's discovery document and key set over fetch; `sets` are its key sets, one per fetch of the set. */
+/** An issuer's discovery document and key set over fetch; `sets` are its key sets, one per fetch of the set (null: it answers 503). */
 function issuer(sets: { kid: string; n: string }[][], iss = ISS) {
   const asked: string[] = [];
   let served = 0;
@@ -75,11 +75,52 @@ describe('issuerKeys', () => {
     expect(asked[0]).toBe(`${google}/.well-known/openid-configuration`);
   });
 
-  it('keeps no failed fetch, and reads only well-formed keys', async () => {
-    const keys = issuerKeys({ issuers: 'any', fetch: issuer([]).fetcher });
-    await expect(keys(ISS)).rejects.toThrow(/answered 503/);
-    await expect(keys(ISS)).rejects.toThrow(/answered 503/);
+  it('a failed first fetch is tried again, but not before 5 s; only well-formed keys are read', async () => {
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    const { fetcher, setsFetched } = issuer([null, [{ kid: 'one', n: 'AQ' }]] as never);
+    const keys = issuerKeys({ issuers: 'any', fetch: fetcher });
+    await expect(keys(ISS, { kid: 'one' })).rejects.toThrow(/answered 503/);
+    // A provider that is down is not asked again at every signature.
+    await expect(keys(ISS, { kid: 'one' })).rejects.toThrow(/answered 503/);
+    expect(setsFetched()).toBe(1);
+    vi.advanceTimersByTime(5_000);
+    expect(await keys(ISS, { kid: 'one' })).toEqual([{ kid: 'one', n: 'AQ' }]);
     const malformed = issuerKeys({ issuers: 'any', fetch: issuer([[{ kid: 'ok', n: 'AQ' }, { kid: 3 } as never]]).fetcher });
     expect(await malformed(ISS)).toEqual([{ kid: 'ok', n: 'AQ' }]);
+  });
+
+  it('keeps its set while a refetch is under way and after it fails; a failed refetch is not tried again before minRefetchMs', async () => {
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    let release: (response: Response) => void = () => {};
+    let served = 0;
+    const fetcher = (async (input: string | URL | Request) => {
+      const url = String(input);
+      if (url.endsWith('/openid-configuration')) return Response.json({ jwks_uri: `${ISS}/keys` });
+      served++;
+      if (served === 1) return Response.json({ keys: [{ kid: 'one', n: 'AQ' }] });
+      return new Promise<Response>((resolve) => (release = resolve));
+    }) as typeof fetch;
+    const keys = issuerKeys({ issuers: [ISS], fetch: fetcher, minRefetchMs: 60_000 });
+    await keys(ISS, { kid: 'one' });
+    vi.advanceTimersByTime(60_000);
+    // A made-up kid starts a refetch, which hangs; the known key is answered meanwhile.
+    const madeUp = keys(ISS, { kid: 'made-up' });
+    expect(await keys(ISS, { kid: 'one' })).toEqual([{ kid: 'one', n: 'AQ' }]);
+    // The provider fails: the kept set still answers, and nobody fetches again for a minute.
+    await vi.waitFor(() => expect(served).toBe(2));
+    release(new Response('too many requests', { status: 429 }));
+    expect(await madeUp).toEqual([{ kid: 'one', n: 'AQ' }]);
+    expect(await keys(ISS, { kid: 'another' })).toEqual([{ kid: 'one', n: 'AQ' }]);
+    expect(await keys(ISS, { kid: 'one' })).toEqual([{ kid: 'one', n: 'AQ' }]);
+    expect(served).toBe(2);
+  });
+
+  it('gives up a request after timeoutMs', async () => {
+    const hanging = ((_: unknown, init?: RequestInit) =>
+      new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      )) as typeof fetch;
+    const keys = issuerKeys({ issuers: 'any', fetch: hanging, timeoutMs: 20 });
+    await expect(keys(ISS)).rejects.toThrow(/timed out|aborted/i);
   });
 });

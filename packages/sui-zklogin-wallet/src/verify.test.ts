@@ -12,7 +12,15 @@ import { getZkLoginSignature } from '@mysten/sui/zklogin';
 import { bn254 } from '@noble/curves/bn254.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allInputsHash } from './all-inputs-hash.ts';
-import { prepareVerifyingKey, TEST_VERIFYING_KEY, verifyZkLoginSignature, type Jwk, type VerifyOptions } from './verify.ts';
+import {
+  PROD_VERIFYING_KEY,
+  PROVIDER_ISSUERS,
+  prepareVerifyingKey,
+  TEST_VERIFYING_KEY,
+  verifyZkLoginSignature,
+  type Jwk,
+  type VerifyOptions,
+} from './verify.ts';
 
 const VECTORS = fileURLToPath(new URL('../test/zklogin-vectors.json', import.meta.url));
 const [vector] = JSON.parse(readFileSync(VECTORS, 'utf8')).vectors;
@@ -138,6 +146,9 @@ describe('verifyZkLoginSignature, on a real proof', () => {
     const signature = await signed();
     expect(await outcome(verify(signature, { jwks: [] }))).toBe('jwk');
     expect(await outcome(verify(signature, { currentEpoch: vector.maxEpoch + 1 }))).toBe('epoch');
+    // A maxEpoch further ahead than the bound given, as validators bound it.
+    expect(await outcome(verify(signature, { currentEpoch: vector.maxEpoch - 3, maxEpochsAhead: 2 }))).toBe('epoch');
+    expect(await outcome(verify(signature, { currentEpoch: vector.maxEpoch - 2, maxEpochsAhead: 2 }))).toBe('verified');
     expect(await outcome(verify(signature, { address: `0x${'ab'.repeat(32)}` }))).toBe('address');
     expect(await outcome(verify(signature, { personalMessage: new TextEncoder().encode('another') }))).toBe('signature');
     expect(await outcome(verify(signature, { transaction: MESSAGE, personalMessage: undefined }))).toBe('signature');
@@ -198,5 +209,66 @@ describe('prepareVerifyingKey', () => {
       delta_g2: [[x0, (BigInt(x1) + 1n).toString()], yDelta] as typeof TEST_VERIFYING_KEY.delta_g2,
     };
     expect(await outcome(verify(await signed(), { verifyingKey: badDelta }))).toBe('input');
+  });
+});
+
+describe('the form of a proof and a key: one encoding, nothing at infinity, nothing outside the group', () => {
+  const withPoints = async (proofPoints: Inputs['proofPoints']) =>
+    outcome(verify(await signed({ inputs: { ...INPUTS, proofPoints } })));
+  const { a, b, c } = INPUTS.proofPoints;
+
+  it('refuses a point at infinity (A, B or C), and coordinates of another length', async () => {
+    expect(await withPoints({ a: ['0', '0', '1'], b, c })).toBe('input');
+    expect(await withPoints({ a, b, c: ['0', '0', '1'] })).toBe('input');
+    expect(
+      await withPoints({
+        a,
+        b: [
+          ['0', '0'],
+          ['0', '0'],
+          ['1', '0'],
+        ],
+        c,
+      }),
+    ).toBe('input');
+    expect(await withPoints({ a: a.slice(0, 2), b, c })).toBe('input');
+    expect(await withPoints({ a: [...a, '1'], b, c })).toBe('input');
+    expect(await withPoints({ a, b: [...b, ['1', '0']], c })).toBe('input');
+  });
+
+  it("refuses a B on the twist's curve but outside its prime-order subgroup", async () => {
+    // x = 1: y² = 1 + b' has a root, and the point's order is not the group's.
+    const outside = [
+      ['1', '0'],
+      [
+        '3610091866386166428467545612961983990332663701371483510632385378352395651980',
+        '15975588672102553735566230729081043132501226101599136527557730645158523614371',
+      ],
+      ['1', '0'],
+    ];
+    expect(await withPoints({ a, b: outside, c })).toBe('input');
+  });
+
+  it('refuses an ephemeral signature of another scheme than Ed25519, Secp256k1 or Secp256r1', async () => {
+    const { signature: userSignature } = await ephemeral.signPersonalMessage(MESSAGE);
+    const bytes = Uint8Array.from(atob(userSignature), (char) => char.charCodeAt(0));
+    bytes[0] = 0x03; // MultiSig's flag
+    const other = getZkLoginSignature({ inputs: INPUTS, maxEpoch: vector.maxEpoch, userSignature: bytes });
+    expect(await outcome(verify(other))).toBe('signature');
+  });
+
+  it('prepares a key by its values: a key object changed after it was prepared is not judged by its old values', async () => {
+    const key = structuredClone(TEST_VERIFYING_KEY) as typeof TEST_VERIFYING_KEY;
+    expect(await outcome(verify(await signed(), { verifyingKey: key }))).toBe('verified');
+    Object.assign(key, structuredClone(PROD_VERIFYING_KEY));
+    expect(await outcome(verify(await signed(), { verifyingKey: key }))).toBe('proof');
+  });
+
+  it('refuses a key with a point at infinity; the published keys and the providers’ issuers cannot be changed', () => {
+    expect(() => prepareVerifyingKey({ ...TEST_VERIFYING_KEY, alpha_g1: ['0', '0'] })).toThrow(
+      expect.objectContaining({ code: 'input' }),
+    );
+    expect(Object.isFrozen(PROD_VERIFYING_KEY.delta_g2[0])).toBe(true);
+    expect(Object.isFrozen(PROVIDER_ISSUERS)).toBe(true);
   });
 });

@@ -64,6 +64,12 @@ export type VerifyOptions = {
   /** The current epoch: a signature whose `maxEpoch` is before it is refused. */
   currentEpoch: number | bigint;
   /**
+   * The most epochs `maxEpoch` may lie ahead of the current one, as validators bound it
+   * (the protocol's `zklogin_max_epoch_upper_bound_delta`, 30 on mainnet and testnet today);
+   * unbounded when left out.
+   */
+  maxEpochsAhead?: number;
+  /**
    * The issuer's keys, or a function that gives them for an issuer (told the `kid` the token
    * names). Left out: the providers' published keys, fetched and kept (PROVIDER_ISSUERS only).
    */
@@ -88,6 +94,9 @@ function tokenHeader(headerBase64: string): { kid?: unknown; alg?: unknown } {
   }
   return refuse('input', "The token's header is not base64url JSON.");
 }
+
+/** The flags of the ephemeral signature schemes a zkLogin signature may carry. */
+const EPHEMERAL_SCHEMES = new Set([0x00, 0x01, 0x02]);
 
 let kept: ReturnType<typeof issuerKeys> | undefined;
 /** The providers' keys, fetched on first use and kept for the process. */
@@ -122,7 +131,11 @@ export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ 
   if (parsed.signatureScheme !== 'ZkLogin') return refuse('input', 'The signature is not a zkLogin signature.');
   const { inputs, maxEpoch, userSignature, iss, addressSeed } = parsed.zkLogin;
 
-  // The ephemeral key's own signature over the intent message.
+  // The ephemeral key's own signature over the intent message: Ed25519, Secp256k1 or
+  // Secp256r1 (flags 0, 1, 2), as a validator takes it; the SDK would verify others too.
+  if (!EPHEMERAL_SCHEMES.has(userSignature[0]!)) {
+    return refuse('signature', "The ephemeral key's signature is not Ed25519, Secp256k1 or Secp256r1.");
+  }
   const userSignatureBase64 = toBase64(userSignature);
   let ephemeralKey;
   try {
@@ -138,6 +151,12 @@ export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ 
   if (!/^[0-9]+$/.test(maxEpoch)) return refuse('input', 'maxEpoch is not a whole number.');
   if (BigInt(maxEpoch) < epoch)
     return refuse('epoch', `The signature's maxEpoch (${maxEpoch}) is before the current epoch (${epoch}).`);
+  if (options.maxEpochsAhead !== undefined && BigInt(maxEpoch) > epoch + BigInt(options.maxEpochsAhead)) {
+    return refuse(
+      'epoch',
+      `The signature's maxEpoch (${maxEpoch}) is more than ${options.maxEpochsAhead} epochs after the current one (${epoch}).`,
+    );
+  }
 
   const address = computeZkLoginAddressFromSeed(addressSeed, iss, false);
   if (options.address !== undefined && options.address !== address) {

@@ -5,6 +5,12 @@
  */
 import type { VerifyingKey } from './groth16.ts';
 
+/** Frozen all the way down: a caller cannot change what 'prod' or 'test' means for everyone after it. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) Object.values(value).forEach(frozen);
+  return Object.freeze(value);
+}
+
 /**
  * BN254's standard G2 generator, as [x, y] with each coordinate [c0, c1]. Both setups took
  * it for gamma, and devnet's insecure setup for delta too.
@@ -21,7 +27,7 @@ const G2_GENERATOR: VerifyingKey['gamma_g2'] = [
 ];
 
 /** The key of mainnet and testnet. */
-export const PROD_VERIFYING_KEY: VerifyingKey = {
+export const PROD_VERIFYING_KEY: VerifyingKey = frozen({
   alpha_g1: [
     '21529901943976716921335152104180790524318946701278905588288070441048877064089',
     '7775817982019986089115946956794180159548389285968353014325286374017358010641',
@@ -58,10 +64,10 @@ export const PROD_VERIFYING_KEY: VerifyingKey = {
     ],
   ],
   note: 'Produced from the ceremony; what mainnet and testnet validators use (ZkLoginEnv::Prod). In that file the prod v2 key is the same function (global_pvk_v2 returns global_pvk).',
-};
+});
 
 /** The key of devnet (its setup is not secret). */
-export const TEST_VERIFYING_KEY: VerifyingKey = {
+export const TEST_VERIFYING_KEY: VerifyingKey = frozen({
   alpha_g1: [
     '20491192805390485299153009773594534940189261866228447918068658471970481763042',
     '9383485363053290200918347156157836566562967994039712273449902621266178545958',
@@ -89,14 +95,14 @@ export const TEST_VERIFYING_KEY: VerifyingKey = {
     ],
   ],
   note: "Local trusted setup (ZkLoginEnv::Test): the dev prover's key, used by devnet and by the test vectors in test-vectors.json. Insecure for real money.",
-};
+});
 
 /**
  * Built-in mode's key: the mock login service's own setup (mocks/login-service/trusted-setup.ts
  * derives it, and a test holds the two equal). Insecure by design: its trapdoor is in this
  * repository, so anyone can prove anything under it. Only built-in mode trusts it.
  */
-export const BUILT_IN_VERIFYING_KEY: VerifyingKey = {
+export const BUILT_IN_VERIFYING_KEY: VerifyingKey = frozen({
   alpha_g1: [
     '18742252692062539514835361714634579319062206524046989039397189147261453348911',
     '4639131572155729078593244061514250230818962027629734979047372815744675910845',
@@ -142,4 +148,4 @@ export const BUILT_IN_VERIFYING_KEY: VerifyingKey = {
     ],
   ],
   note: "built-in mode's mock login service: insecure, its trapdoor is in this repository",
-};
+});
