@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { CALLS, FAULTS, faultHandler, type Call, type Fault } from './faults.ts';
 import { LIES, type Lie } from './login-service/handlers.ts';
 import { createMockServices, type MockServices } from './mock-services.ts';
-import type { VerifyingKey } from '../packages/sui-zklogin-wallet/src/groth16.ts';
+import { prepareVerifyingKey, type VerifyingKey } from '../packages/sui-zklogin-wallet/src/verify.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,22 +48,18 @@ function verifyingKeyFrom(file: string): VerifyingKey {
     process.exit(2);
   }
   const fields = ['alpha_g1', 'beta_g2', 'gamma_g2', 'delta_g2', 'ic_g1'];
-  if (!isVerifyingKey(key)) {
+  if (typeof key !== 'object' || key === null || !fields.every((field) => field in key)) {
     console.error(`--zklogin-verifying-key: ${file} is not a Groth16 verifying key (it needs ${fields.join(', ')}).`);
     process.exit(2);
   }
-  return key;
-}
-
-function isVerifyingKey(value: unknown): value is VerifyingKey {
-  if (typeof value !== 'object' || value === null) return false;
-  const field = (name: string) => Reflect.get(value, name);
-  const ic = field('ic_g1');
-  return (
-    ['alpha_g1', 'beta_g2', 'gamma_g2', 'delta_g2'].every((name) => Array.isArray(field(name))) &&
-    Array.isArray(ic) &&
-    ic.length === 2
-  );
+  // As the verifier reads it: every point on its curve (and in its group), every number canonical.
+  try {
+    prepareVerifyingKey(key as VerifyingKey);
+  } catch (error) {
+    console.error(`--zklogin-verifying-key: ${file} is not a usable verifying key: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  return key as VerifyingKey;
 }
 
 const services = createMockServices({

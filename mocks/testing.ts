@@ -75,10 +75,10 @@ export const ACCOUNT_ISSUERS = inProcessIssuers(accountKeys);
 
 /**
  * A zkLogin account as the mock login service makes one: a token, a salt, a real proof (under
- * built-in mode's key), an ephemeral key; `sign` wraps the ephemeral key's signature into a
+ * built-in mode's key, or under the setup whose prover is `prove`), an ephemeral key; `sign` wraps the ephemeral key's signature into a
  * zkLogin signature. A node built with ACCOUNT_ISSUERS verifies it in full.
  */
-export async function createZkLoginAccount(maxEpoch: number) {
+export async function createZkLoginAccount(maxEpoch: number, prove?: Parameters<typeof buildMockProof>[4]) {
   const ephemeral = Ed25519Keypair.generate();
   const identity = TEST_IDENTITIES[0]!;
   const keys = accountKeys;
@@ -91,11 +91,17 @@ export async function createZkLoginAccount(maxEpoch: number) {
   });
   const salt = '12345678901234567890';
   const { publicJwk } = await keys.forProvider('google');
-  const proof = buildMockProof(jwt, { sub: identity.sub, aud: 'client-google' }, salt, {
-    ephemeralPublicKey: ephemeral.getPublicKey().toSuiBytes(),
-    maxEpoch,
-    modulus: publicJwk.n ?? '',
-  });
+  const proof = buildMockProof(
+    jwt,
+    { sub: identity.sub, aud: 'client-google' },
+    salt,
+    {
+      ephemeralPublicKey: ephemeral.getPublicKey().toSuiBytes(),
+      maxEpoch,
+      modulus: publicJwk.n ?? '',
+    },
+    prove,
+  );
   const address = jwtToAddress(jwt, salt, false);
   /** `inputs`: the proof and its inputs as signed (the account's own by default; a test may alter them). */
   const sign = async (userSignature: string, inputs = proof) => getZkLoginSignature({ inputs, maxEpoch, userSignature });

@@ -55,6 +55,8 @@ export function buildMockProof(
   claims: { sub: string; aud: string },
   salt: string,
   { ephemeralPublicKey, maxEpoch, modulus }: ProofInputs,
+  /** The setup's prover: built-in mode's by default. */
+  prove: (input: bigint) => MockProof['proofPoints'] = proveWithTrapdoor,
 ): MockProof {
   const details = issBase64Details(jwt);
   const headerBase64 = jwt.split('.')[0] ?? '';
@@ -67,7 +69,7 @@ export function buildMockProof(
     headerBase64,
     modulus,
   });
-  return { proofPoints: proveWithTrapdoor(input), issBase64Details: details, headerBase64, addressSeed: addressSeed.toString() };
+  return { proofPoints: prove(input), issBase64Details: details, headerBase64, addressSeed: addressSeed.toString() };
 }
 
 /** A deterministic salt per identity (issuer, audience, subject), below 2^128. */

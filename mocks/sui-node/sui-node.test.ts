@@ -13,9 +13,12 @@ import { Transaction } from '@mysten/sui/transactions';
 import { normalizeStructTag } from '@mysten/sui/utils';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_VERIFYING_KEY } from '../../packages/sui-zklogin-wallet/src/verifying-keys.ts';
+import { trustedSetup } from '../login-service/trusted-setup.ts';
 import { ACCOUNT_ISSUERS, createZkLoginAccount } from '../testing.ts';
 import { createSuiNode, FAUCET_AMOUNT } from './handlers.ts';
 import { MIST_PER_SUI } from './ledger.ts';
+import { verifySignature } from './signatures.ts';
 
 const URL = 'https://sui-node.test/graphql';
 const FAUCET = 'https://faucet.test';
@@ -192,6 +195,28 @@ describe('the mock Sui node, through SuiGraphQLClient', () => {
       variables: { message: Buffer.from(message).toString('base64'), signature: altered, author: account.address },
     });
     expect(alteredProof.errors?.[0]?.message).toBe('The zkLogin proof does not verify.');
+  });
+
+  it("accepts another login service's proofs once given its verifying key (the mock server's --zklogin-verifying-key), beside built-in mode's", async () => {
+    const other = trustedSetup('another login service');
+    const message = new TextEncoder().encode('proved by another login service');
+    const signed = async (account: Awaited<ReturnType<typeof zkLoginAccount>>) =>
+      account.sign((await account.ephemeral.signPersonalMessage(message)).signature);
+    const check = async (account: Awaited<ReturnType<typeof zkLoginAccount>>, verifyingKeys: (typeof BUILT_IN_VERIFYING_KEY)[]) =>
+      verifySignature({
+        scope: 'PersonalMessage',
+        message,
+        signature: await signed(account),
+        author: account.address,
+        currentEpoch: node.ledger.currentEpoch(),
+        zkLogin: { issuers: ACCOUNT_ISSUERS, verifyingKeys },
+      });
+    const elsewhere = await createZkLoginAccount(node.ledger.currentEpoch() + 2, other.prove);
+    const builtIn = await zkLoginAccount();
+    expect(await check(elsewhere, [BUILT_IN_VERIFYING_KEY])).toEqual({ ok: false, reason: 'The zkLogin proof does not verify.' });
+    expect(await check(elsewhere, [BUILT_IN_VERIFYING_KEY, other.verifyingKey()])).toEqual({ ok: true });
+    expect(await check(builtIn, [BUILT_IN_VERIFYING_KEY, other.verifyingKey()])).toEqual({ ok: true });
+    expect(await check(builtIn, [other.verifyingKey()])).toEqual({ ok: false, reason: 'The zkLogin proof does not verify.' });
   });
 
   it('a spend beyond the balance is refused when the transaction is built', async () => {
