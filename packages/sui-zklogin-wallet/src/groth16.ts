@@ -1,15 +1,14 @@
 /**
  * Groth16 over BN254 for the zkLogin circuit: one public input, checked as
- * e(−A, B) · e(α, β) · e(IC₀ + x·IC₁, γ) · e(C, δ) = 1 in one batch (one final
- * exponentiation), with @noble/curves. Written here because no kept library verifies
+ * e(−A, B) · e(α, β) · e(IC₀ + x·IC₁, γ) · e(C, δ) = 1, the proof's three pairs in one batch
+ * (one final exponentiation), with @noble/curves. Written here because no kept library verifies
  * Groth16 without snarkjs's licence; the curve arithmetic, the subgroup checks and the
  * pairing are noble's.
  *
  * A verifying key is prepared once and kept (as arkworks' PreparedVerifyingKey): its points
- * parsed and checked, the Miller loop's line coefficients of γ and δ, and the Miller loop of
- * (α, β), whose value is a factor of every batch (a batch's Miller loop is the product of
- * its pairs' loops). A proof then costs its own three points' checks, the lines of B, three
- * pairs' Miller loop and the final exponentiation.
+ * parsed and checked, the Miller loop's line coefficients of γ and δ, and e(α, β) itself, a
+ * factor of every check. A proof then costs its own three points' checks, the lines of B,
+ * three pairs' Miller loop and one final exponentiation.
  */
 import { bn254 } from '@noble/curves/bn254.js';
 
@@ -94,7 +93,7 @@ interface PreparedKey {
   ic1: G1Point;
   gamma: Lines;
   delta: Lines;
-  /** The Miller loop of (α, β), before the final exponentiation. */
+  /** e(α, β): the pairing of (α, β), final exponentiation included (an element of GT). */
   alphaBeta: ReturnType<typeof bn254.millerLoopBatch>;
 }
 
@@ -130,7 +129,9 @@ export function preparedKey(key: VerifyingKey): PreparedKey {
       ic1: g1(key.ic_g1[1], 'key', 'the key point IC1'),
       gamma: lines(g2(key.gamma_g2, 'key', 'the key point gamma')),
       delta: lines(g2(key.delta_g2, 'key', 'the key point delta')),
-      alphaBeta: bn254.millerLoopBatch([pair(beta, g1(key.alpha_g1, 'key', 'the key point alpha'))]),
+      alphaBeta: bn254.fields.Fp12.finalExponentiate(
+        bn254.millerLoopBatch([pair(beta, g1(key.alpha_g1, 'key', 'the key point alpha'))]),
+      ),
     };
     if (preparedKeys.size >= PREPARED_KEYS_KEPT) preparedKeys.delete(preparedKeys.keys().next().value!);
     preparedKeys.set(id, prepared);
@@ -150,5 +151,6 @@ export function verifyGroth16(key: VerifyingKey, proof: ProofPoints, input: bigi
   // IC₀ + x·IC₁ at infinity pairs to 1: it adds no factor.
   if (!inputTerm.is0()) pairs.push(pair(gamma, inputTerm));
   const { Fp12 } = bn254.fields;
-  return Fp12.eql(Fp12.finalExponentiate(Fp12.mul(bn254.millerLoopBatch(pairs), alphaBeta)), Fp12.ONE);
+  // The final exponentiation is a homomorphism: the three pairs' product, exponentiated, times e(α, β).
+  return Fp12.eql(Fp12.mul(Fp12.finalExponentiate(bn254.millerLoopBatch(pairs)), alphaBeta), Fp12.ONE);
 }
