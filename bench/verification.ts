@@ -7,11 +7,9 @@
  * `runs` calls after it; the median of those.
  */
 import type { Browser } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { getZkLoginSignature } from '@mysten/sui/zklogin';
 import { build } from 'rolldown';
-import { verifyZkLoginSignature, type Jwk, type VerifyOptions } from '../packages/sui-zklogin-wallet/src/verify.ts';
+import { verifyZkLoginSignature, type VerifyOptions } from '../packages/sui-zklogin-wallet/src/verify.ts';
+import { vectorSignature } from '../packages/sui-zklogin-wallet/test/vector-signature.ts';
 import { median } from './report.ts';
 
 export interface VerificationTimes {
@@ -20,27 +18,7 @@ export interface VerificationTimes {
   chromium: { first: number; median: number; samples: number[] };
 }
 
-const VECTORS = new URL('../packages/sui-zklogin-wallet/test/zklogin-vectors.json', import.meta.url);
 const PAGE_ORIGIN = 'http://verify.bench.localhost';
-
-/** A personal message signed with the vector's ephemeral key and proof; the verifier's options for it. */
-async function vectorSignature(): Promise<VerifyOptions> {
-  const [vector] = JSON.parse(readFileSync(VECTORS, 'utf8')).vectors;
-  const ephemeral = Ed25519Keypair.fromSecretKey(Uint8Array.from(vector.ephemeralSecretKey));
-  const personalMessage = new TextEncoder().encode('Sign in to the backend: challenge 42');
-  const { signature: userSignature } = await ephemeral.signPersonalMessage(personalMessage);
-  const signature = getZkLoginSignature({
-    inputs: {
-      proofPoints: vector.proofPoints,
-      issBase64Details: vector.issBase64Details,
-      headerBase64: vector.headerBase64,
-      addressSeed: vector.addressSeed,
-    },
-    maxEpoch: vector.maxEpoch,
-    userSignature,
-  });
-  return { signature, personalMessage, currentEpoch: vector.maxEpoch, jwks: [vector.jwk as Jwk], verifyingKey: 'test' };
-}
 
 const summary = ([first, ...rest]: number[]) => ({ first: first!, median: median(rest), samples: rest });
 
@@ -85,6 +63,6 @@ async function inChromium(browser: Browser, options: VerifyOptions, runs: number
 }
 
 export async function verificationTimes(browser: Browser, runs: number): Promise<VerificationTimes> {
-  const options = await vectorSignature();
+  const { options } = await vectorSignature('Sign in to the backend: challenge 42');
   return { runs, node: await inNode(options, runs), chromium: await inChromium(browser, options, runs) };
 }

@@ -27,9 +27,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { computeZkLoginAddressFromSeed, getZkLoginSignature } from '@mysten/sui/zklogin';
 import { build, type RolldownLog } from 'rolldown';
+import { vectorSignature } from '../packages/sui-zklogin-wallet/test/vector-signature.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PACKAGE = 'sui-zklogin-wallet';
@@ -62,29 +61,6 @@ function oldestNode(): string {
     );
   }
   return node;
-}
-
-/** A zkLogin signature of the package's test vector (a real proof), the verifier's options for it, and its signer. */
-async function vectorSignature() {
-  const [vector] = JSON.parse(readFileSync(join(ROOT, 'packages', PACKAGE, 'test', 'zklogin-vectors.json'), 'utf8')).vectors;
-  const ephemeral = Ed25519Keypair.fromSecretKey(Uint8Array.from(vector.ephemeralSecretKey));
-  const message = new TextEncoder().encode('package check');
-  const { signature: userSignature } = await ephemeral.signPersonalMessage(message);
-  const { proofPoints, issBase64Details, headerBase64, addressSeed, maxEpoch } = vector;
-  return {
-    options: {
-      signature: getZkLoginSignature({
-        inputs: { proofPoints, issBase64Details, headerBase64, addressSeed },
-        maxEpoch,
-        userSignature,
-      }),
-      message: [...message],
-      currentEpoch: maxEpoch as number,
-      jwks: [vector.jwk],
-      verifyingKey: 'test',
-    },
-    address: computeZkLoginAddressFromSeed(BigInt(addressSeed), vector.iss, false),
-  };
 }
 
 /** The files under `dir` (none if it is missing), as paths relative to it, sorted. */
@@ -208,11 +184,11 @@ try {
   });
 
   await check('a real signature verified, in Node 22.12 and this Node', ['install'], async () => {
-    const { options, address } = await vectorSignature();
+    const { options, address } = await vectorSignature('package check');
+    const { personalMessage, ...rest } = options;
     const source = `
       const { verifyZkLoginSignature } = await import('${PACKAGE}/verify');
-      const options = { ...${JSON.stringify(options)}, personalMessage: new Uint8Array(${JSON.stringify(options.message)}) };
-      delete options.message;
+      const options = { ...${JSON.stringify(rest)}, personalMessage: new Uint8Array(${JSON.stringify([...personalMessage])}) };
       const { address } = await verifyZkLoginSignature(options);
       if (address !== '${address}') throw new Error('verified as ' + address);
       const refusal = await verifyZkLoginSignature({ ...options, currentEpoch: options.currentEpoch + 1 }).catch((error) => error);

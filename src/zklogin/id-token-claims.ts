@@ -16,10 +16,10 @@ export interface IdTokenClaims {
   nonce?: unknown;
 }
 
-/** The JSON payload of a JWT (its second part), or throws. */
-function readPayload(jwt: string): unknown {
-  const part = jwt.split('.')[1];
-  if (part === undefined) throw new Error('no payload');
+/** The JSON of a JWT's part: its header (0) or its payload (1, by default); or throws. */
+function readPayload(jwt: string, index: 0 | 1 = 1): unknown {
+  const part = jwt.split('.')[index];
+  if (part === undefined) throw new Error('no such part');
   const padding = part.length % 4;
   if (padding === 1) throw new Error('bad base64 length');
   // base64url, as standard base64 with its padding back.
@@ -47,6 +47,16 @@ export function readEmailClaim(jwt: string): string | undefined {
     const { email } = Object(readPayload(jwt)) as Record<string, unknown>;
     if (typeof email !== 'string' || email.length > LONGEST_EMAIL || /[\p{Cc}\p{Cf}\s]/u.test(email)) return undefined;
     return email || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The key id (`kid`) the token's header names, or undefined when it names none or cannot be read. */
+export function readHeaderKid(jwt: string): string | undefined {
+  try {
+    const { kid } = Object(readPayload(jwt, 0)) as Record<string, unknown>;
+    return typeof kid === 'string' ? kid : undefined;
   } catch {
     return undefined;
   }

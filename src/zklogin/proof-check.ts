@@ -20,6 +20,7 @@ import {
   type ZkLoginProof,
 } from 'sui-zklogin-wallet/verify';
 import type { Verification } from '../../core/sign-in.types.ts';
+import { readHeaderKid, readIdTokenClaims } from './id-token-claims.ts';
 import type { AppConfig } from '../config.ts';
 
 /** Ours: the proof does not hold for this session's inputs. */
@@ -77,7 +78,8 @@ export function prepareProofCheck(
   fetcher: typeof fetch = defaultFetch,
 ): void {
   try {
-    keysFor(fetcher)(issuerOf(jwt), { kid: kidOf(jwt) }).catch(() => {});
+    const kid = readHeaderKid(jwt);
+    keysFor(fetcher)(issuerOf(jwt), kid === undefined ? undefined : { kid }).catch(() => {});
   } catch {
     // An unreadable token: the check itself says so.
   }
@@ -90,16 +92,14 @@ export function prepareProofCheck(
 
 const verifyingKeyOf = (key: AppConfig['zkLoginVerifyingKey']) => (key === 'built-in' ? BUILT_IN_VERIFYING_KEY : key);
 
-/** A string field of one of the token's parts (the token was checked at the callback; one without it fails that check). */
-function tokenField(jwt: string, part: 0 | 1, name: string): string {
-  const json = atob((jwt.split('.')[part] ?? '').replaceAll('-', '+').replaceAll('_', '/'));
-  const parsed: unknown = JSON.parse(json);
-  const value = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, name) : undefined;
-  if (typeof value !== 'string') throw new Error(PROOF_DOES_NOT_VERIFY);
-  return value;
+/** The token's issuer (the token was checked at the callback; one that cannot be read fails the check here too). */
+function issuerOf(jwt: string): string {
+  try {
+    return readIdTokenClaims(jwt).iss;
+  } catch {
+    throw new Error(PROOF_DOES_NOT_VERIFY);
+  }
 }
-const issuerOf = (jwt: string) => tokenField(jwt, 1, 'iss');
-const kidOf = (jwt: string) => tokenField(jwt, 0, 'kid');
 
 /** The check's own time, as a User Timing measure (DevTools' Performance panel shows it; `npm run bench` reads it). */
 export const PROOF_CHECK_MEASURE = 'zkLogin proof check';
