@@ -3,7 +3,7 @@
  * that act as a visitor would (roles and labels, the public data-* contracts).
  */
 import { deleteStoredEntries, entryNames, readStoredData } from './browser-storage.ts';
-import { test as base, expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Response, type Route } from '@playwright/test';
 
 /**
  * The only names `data-sign-in-state` may hold: the journey's ten steps (the machine's
@@ -59,6 +59,16 @@ export const test = base.extend<{ pageErrors: string[]; transitionLog: unknown[]
   ],
 });
 export { expect };
+
+/**
+ * Sends a routed request on to its server. Playwright's fetch keeps connections alive, and a
+ * server closes one idle for 5 s: a request written to a connection as the server closes it
+ * fails with ECONNRESET, unread (seen in CI, on a busy machine, between the nonce and the
+ * proof). Playwright retries exactly that error when asked; any other failure still fails.
+ */
+export function fetchThrough(route: Route, options: { maxRedirects?: number } = {}) {
+  return route.fetch({ ...options, maxRetries: 2 });
+}
 
 export const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook', twitch: 'Twitch' } as const;
 export type ProviderId = keyof typeof PROVIDER_NAMES;

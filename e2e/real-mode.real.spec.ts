@@ -1,4 +1,4 @@
-import { createProof, expect, expectState, readBrowserStorage, signIn, test } from './fixtures.ts';
+import { createProof, expect, expectState, fetchThrough, readBrowserStorage, signIn, test } from './fixtures.ts';
 import { readStoredData } from './browser-storage.ts';
 
 const MOCK_SERVER = 'http://127.0.0.1:5199';
@@ -90,7 +90,7 @@ test('real mode, two-hour sessions (VITE_ADDITIONAL_EPOCHS=2): a plain click (wh
   await page.route(`${MOCK_SERVER}/v1/zklogin/nonce`, async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     nonceRequests.push(route.request().postDataJSON() as (typeof nonceRequests)[number]);
-    const response = await route.fetch();
+    const response = await fetchThrough(route);
     const { data } = (await response.json()) as { data: (typeof nonceAnswers)[number] };
     nonceAnswers.push(data);
     await route.fulfill({ response });

@@ -5,7 +5,7 @@
  * and the same identity coming back continues the account with a session that ends later.
  */
 import type { Page } from '@playwright/test';
-import { MOCK_SERVER, expect, expectState, signIn, test } from './fixtures.ts';
+import { MOCK_SERVER, expect, expectState, fetchThrough, signIn, test } from './fixtures.ts';
 
 const MINUTE = 60_000;
 
@@ -26,7 +26,7 @@ test('real mode: a session with four minutes left offers "Stay signed in"; the s
   await page.route(`${MOCK_SERVER}/v1/zklogin/nonce`, async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     nonceRequests.push(route.request().postDataJSON() as (typeof nonceRequests)[number]);
-    const response = await route.fetch();
+    const response = await fetchThrough(route);
     const body = (await response.json()) as { data: { estimatedExpiration: number } };
     if (shortSessions) body.data.estimatedExpiration = Date.now() + 4 * MINUTE;
     await route.fulfill({ response, json: body });
@@ -66,7 +66,7 @@ test('real mode: another identity coming back from "Stay signed in" is refused; 
 }) => {
   await page.route(`${MOCK_SERVER}/v1/zklogin/nonce`, async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
-    const response = await route.fetch();
+    const response = await fetchThrough(route);
     const body = (await response.json()) as { data: { estimatedExpiration: number } };
     body.data.estimatedExpiration = Date.now() + 4 * MINUTE;
     await route.fulfill({ response, json: body });

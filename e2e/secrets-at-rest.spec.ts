@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEV_SERVER_PORT } from '../playwright.config.ts';
 import { readStoredData } from './browser-storage.ts';
-import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
+import { createProof, expect, expectState, fetchThrough, signIn, test } from './fixtures.ts';
 
 /** Every value the page keeps: sessionStorage, localStorage, IndexedDB (keys described). */
 async function everyStoredValue(page: Page) {
@@ -23,7 +23,7 @@ async function collectSecrets(page: Page) {
   const kinds = new Set<string>();
   await page.route('**/v1/zklogin/**', async (route) => {
     if (route.request().method() === 'OPTIONS') return route.fallback();
-    const response = await route.fetch();
+    const response = await fetchThrough(route);
     const body = (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
     const data = body?.data;
     if (typeof data?.randomness === 'string') {

@@ -10,7 +10,7 @@ import { Transaction } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
 import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
 import { computeZkLoginAddressFromSeed, parseZkLoginSignature } from '@mysten/sui/zklogin';
-import { expect, expectState } from './fixtures.ts';
+import { expect, expectState, fetchThrough } from './fixtures.ts';
 
 /** A transfer of `mist` from the account's gas coin to `recipient`, in the JSON form a dApp hands the wallet. */
 export async function transfer(mist: bigint, recipient: string, prepare: (tx: Transaction) => void = () => {}) {
@@ -197,7 +197,7 @@ export async function isolateProviderPages(context: BrowserContext) {
   const isolated = { pages: 0 };
   await context.route(/\/idp\/[a-z]+\/authorize\?/, async (route) => {
     if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch({ maxRedirects: 0 });
+    const response = await fetchThrough(route, { maxRedirects: 0 });
     await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' } });
     isolated.pages += 1;
   });
