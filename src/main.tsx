@@ -60,6 +60,10 @@ async function boot() {
   const root = createRoot(document.getElementById('root')!);
   const pageSettings = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
   const config: AppConfig = walletWindow ? { ...pageSettings, signInMode: 'popup', sessionScope: 'browser' } : pageSettings;
+  // The hosted wallet's window: its own code, and (opened by a dApp, whose request will need
+  // it) the wallet dialog's, are fetched while the session is restored, not after.
+  const windowPage = walletWindow ? import('./hosted/window-page.ts') : null;
+  if (openedWith) void import('./wallet/approval-dialog.ts').catch(() => {});
   const query = new URLSearchParams(window.location.search);
   // Read before the machine starts: it removes the fragment as soon as it takes it.
   const isCallbackPage = isCallbackFragment(window.location.hash);
@@ -126,8 +130,8 @@ async function boot() {
   // while the browser has nothing to do, for the account that a sign-in will show.
   whenIdle(() => void loadAccountScreens().then((screens) => screens?.warmUpTimeFormat()));
   // The hosted wallet's window serves the dApp that opened it, with the wallet's dialog at once.
-  if (walletWindow) {
-    void import('./hosted/window-page.ts').then(({ startWalletWindow }) => startWalletWindow(actor, config, openedWith));
+  if (windowPage) {
+    void windowPage.then(({ startWalletWindow }) => startWalletWindow(actor, config, openedWith));
     return;
   }
   // The account, for any Sui dApp on this page: one Wallet Standard wallet per provider.
