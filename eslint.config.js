@@ -11,76 +11,87 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const SRC = ['storage', 'login-service', 'sui', 'zklogin', 'operations', 'runtime', 'devtools', 'ui', 'wallet'];
-const under = (...folders) => folders.map((folder) => `./src/${folder}`);
+/** The wallet's engine: the package's sources (docs/architecture.md). */
+const ENGINE = './packages/sui-zklogin-wallet/src';
+const ENGINE_FOLDERS = ['storage', 'login-service', 'sui', 'zklogin', 'operations', 'runtime', 'wallet'];
+const engine = (...folders) => folders.map((folder) => `${ENGINE}/${folder}`);
+/** The app around it: the page, its view and its tools. */
+const app = (...folders) => folders.map((folder) => `./src/${folder}`);
+/** The package's entries and their own modules, above the engine: nothing of the engine imports them. */
+const ENTRIES = [`${ENGINE}/embedded.ts`, `${ENGINE}/embedded-options.ts`, `${ENGINE}/hosted`];
 
 /** Each layer, and what it must not import (everything that sits above it). */
 const LAYERS = [
   {
-    target: './core',
-    from: ['./src', './mocks', './bench', './scripts', './vite-plugins'],
+    target: `${ENGINE}/core`,
+    from: [`${ENGINE}/config.ts`, `${ENGINE}/lazy-module.ts`, ...engine(...ENGINE_FOLDERS), ...ENTRIES, './src', './mocks'],
     message: 'core/ is the pure core: it imports only xstate and its own files.',
   },
   {
-    target: './src/lazy-module.ts',
-    from: ['./core', ...under(...SRC), './src/config.ts'],
+    target: `${ENGINE}/lazy-module.ts`,
+    from: [`${ENGINE}/core`, ...engine(...ENGINE_FOLDERS), `${ENGINE}/config.ts`, ...ENTRIES],
     message: 'lazy-module.ts is plumbing under every layer: it imports nothing of ours.',
   },
   {
-    target: './src/config.ts',
-    from: under(...SRC),
+    target: `${ENGINE}/config.ts`,
+    from: [...engine(...ENGINE_FOLDERS), ...ENTRIES],
     message: 'config.ts sits under the domain modules: it imports only the core.',
   },
   {
-    target: './src/login-service',
-    from: under('storage', 'sui', 'zklogin', 'operations', 'runtime', 'devtools', 'ui', 'wallet'),
+    target: `${ENGINE}/login-service`,
+    from: engine('storage', 'sui', 'zklogin', 'operations', 'runtime', 'wallet'),
     message: 'login-service/ imports only the core and config.',
   },
   {
-    target: './src/sui',
-    from: under('storage', 'login-service', 'zklogin', 'operations', 'runtime', 'devtools', 'ui', 'wallet'),
+    target: `${ENGINE}/sui`,
+    from: engine('storage', 'login-service', 'zklogin', 'operations', 'runtime', 'wallet'),
     message: 'sui/ (the Sui node and faucet clients) imports only the core and config.',
   },
   {
-    target: './src/storage',
-    from: under('sui', 'zklogin', 'operations', 'runtime', 'devtools', 'ui', 'wallet'),
+    target: `${ENGINE}/storage`,
+    from: engine('sui', 'zklogin', 'operations', 'runtime', 'wallet'),
     message: "storage/ imports only the core, config and the login service's answer schemas.",
   },
   {
-    target: './src/zklogin',
-    from: under('sui', 'operations', 'runtime', 'devtools', 'ui', 'wallet'),
+    target: `${ENGINE}/zklogin`,
+    from: engine('sui', 'operations', 'runtime', 'wallet'),
     message: 'zklogin/ never imports the layers that wire it.',
   },
   {
-    target: './src/operations',
-    from: under('runtime', 'devtools', 'ui', 'wallet'),
-    message: 'operations/ never imports the app edge or the UI.',
+    target: `${ENGINE}/operations`,
+    from: [...engine('runtime', 'wallet'), ...ENTRIES],
+    message: 'operations/ never imports the running actor or the wallets.',
   },
-  { target: './src/runtime', from: under('devtools', 'ui', 'wallet'), message: 'runtime/ never imports the UI.' },
+  { target: `${ENGINE}/runtime`, from: [...engine('wallet'), ...ENTRIES], message: 'runtime/ never imports the wallets.' },
   {
-    target: './src/devtools',
-    from: under('storage', 'login-service', 'sui', 'zklogin', 'operations', 'ui', 'wallet'),
-    message: 'devtools/ reads the machine and the transition log only.',
-  },
-  {
-    target: './src/wallet',
-    from: under('storage', 'login-service', 'sui', 'zklogin', 'operations', 'devtools', 'ui'),
+    target: `${ENGINE}/wallet`,
+    from: [...engine('storage', 'login-service', 'sui', 'zklogin', 'operations'), ...ENTRIES],
     message: 'wallet/ turns Wallet Standard calls into machine events: it reads the running actor only.',
   },
   {
+    target: './src/runtime',
+    from: app('devtools', 'ui'),
+    message: "The app's runtime (the transition log, the inspector) never imports the UI.",
+  },
+  {
+    target: './src/devtools',
+    from: [...engine('storage', 'login-service', 'sui', 'zklogin', 'operations', 'wallet'), ...app('ui')],
+    message: 'devtools/ reads the machine and the transition log only.',
+  },
+  {
     target: './src/ui',
-    from: under('storage', 'login-service', 'sui', 'zklogin', 'operations', 'wallet'),
+    from: engine('storage', 'login-service', 'sui', 'zklogin', 'operations', 'wallet'),
     message: 'ui/ reads snapshots and sends events only.',
   },
   {
     // The app as the hosted wallet sits on top, beside the entry: nothing below it reaches up.
-    target: ['./core', './src/config.ts', './src/lazy-module.ts', ...under(...SRC)],
+    target: [ENGINE, ...app('config.ts', 'runtime', 'devtools', 'ui')],
     from: './src/hosted',
     message: 'hosted/ is the wallet window at the top of the app: only the entry (main.tsx) imports it.',
   },
   {
     target: './packages',
-    from: ['./src', './core', './mocks', './bench', './scripts', './vite-plugins'],
+    from: ['./src', './mocks', './bench', './scripts', './vite-plugins', './test-support'],
     message: 'A package stands alone, as it is published: it imports nothing of the app.',
   },
 ];
@@ -134,7 +145,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
   },
   {
-    files: ['core/**/*.ts'],
+    files: ['packages/sui-zklogin-wallet/src/core/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!xstate$|\\.)', message: 'core/ imports only xstate.' }] }],
@@ -143,7 +154,6 @@ export default tseslint.config(
   {
     files: [
       'src/**/*.{ts,tsx}',
-      'core/**/*.ts',
       'test-support/**/*.{ts,tsx}',
       'mocks/**/*.ts',
       'vite-plugins/**/*.ts',

@@ -65,6 +65,10 @@ const PACKAGE_ENTRIES = [
     replacement: fileURLToPath(new URL('./packages/sui-zklogin-wallet/src/hosted/register.ts', import.meta.url)),
   },
   {
+    find: /^sui-zklogin-wallet\/embedded$/,
+    replacement: fileURLToPath(new URL('./packages/sui-zklogin-wallet/src/embedded.ts', import.meta.url)),
+  },
+  {
     find: /^sui-zklogin-wallet\/verify$/,
     replacement: fileURLToPath(new URL('./packages/sui-zklogin-wallet/src/verify.ts', import.meta.url)),
   },
@@ -153,7 +157,6 @@ export default defineConfig(({ mode, command }) => {
     test: {
       include: [
         'src/**/*.test.{ts,tsx}',
-        'core/**/*.test.ts',
         'mocks/**/*.test.ts',
         'bench/**/*.test.ts',
         'vite-plugins/**/*.test.ts',

@@ -17,7 +17,7 @@ import { countEntries, readStoredData } from '../e2e/browser-storage.ts';
 import { installCycleDriver } from './cycle-driver.ts';
 import { collectMarks } from './marks.ts';
 import { installProbe } from './probe.ts';
-import { PROOF_CHECK_MEASURE } from '../src/zklogin/proof-check.ts';
+import { PROOF_CHECK_MEASURE } from '../packages/sui-zklogin-wallet/src/zklogin/proof-check.ts';
 import { verificationTimes } from './verification.ts';
 import { embeddedJourney, hostedClientSize, hostedJourney } from './hosted.ts';
 import {

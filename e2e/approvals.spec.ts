@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Transaction } from '@mysten/sui/transactions';
 import { fromBase64 } from '@mysten/sui/utils';
 import type { Page } from '@playwright/test';
-import { ARM_DELAY_MS } from '../src/wallet/approval-dialog.ts';
+import { ARM_DELAY_MS } from '../packages/sui-zklogin-wallet/src/wallet/approval-dialog.ts';
 import { countLoginServiceRequests, createProof, expect, expectState, signIn, test } from './fixtures.ts';
 import {
   approvalDialog,

@@ -9,7 +9,7 @@ import { test as base, expect, type APIRequestContext, type Page, type Response,
  * The only names `data-sign-in-state` may hold: the journey's ten steps (the machine's
  * top-level states, and within its account the session region's step). Every journey
  * checks the states its transition log reports against them (the `transitionLog` fixture,
- * mapping each state as core/journey.ts does for the attribute); the attribute itself
+ * mapping each state as the package's core/journey.ts does for the attribute); the attribute itself
  * is read only where a journey waits for a step (`expectState`).
  */
 export const JOURNEY_STEPS = [

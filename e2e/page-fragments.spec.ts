@@ -24,7 +24,7 @@ async function changeFragment(page: Page, fragment: string) {
 
 /**
  * A callback fragment is taken out of the address bar in the very listener that reads it
- * (src/runtime/sign-in-actor.ts), or by the machine as it starts: a fragment still there once
+ * (the package's runtime/sign-in-actor.ts), or by the machine as it starts: a fragment still there once
  * the listeners ran, or once the page is at rest, was not taken.
  */
 const fragmentOf = (page: Page) => new URL(page.url()).hash;

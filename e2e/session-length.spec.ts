@@ -2,7 +2,7 @@
  * How long a session lasts: VITE_ADDITIONAL_EPOCHS (0 by default) is sent as
  * `additionalEpochs` with every nonce request. Here the warm start's request (at the hover)
  * is the only one: the click takes the nonce it prepared. The click's own request, made
- * when no nonce was prepared, is checked in src/operations/sign-in-runtime.test.ts ("every
+ * when no nonce was prepared, is checked in the package's operations/sign-in-runtime.test.ts ("every
  * nonce request carries additionalEpochs as configured"). The real-mode build sets it to 2
  * (real-mode.real.spec.ts).
  */

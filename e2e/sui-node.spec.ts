@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
-import { formatSui } from '../core/sui-amount.ts';
+import { formatSui } from '../packages/sui-zklogin-wallet/src/core/sui-amount.ts';
 
 const chainPanel = (page: Page) => page.getByRole('region', { name: /Your address on Sui/ });
 const balanceMist = async (page: Page) =>

@@ -51,6 +51,10 @@ test('three wallets with the exact names, version, chain, icon and feature versi
   );
 });
 
+/** The embedded wallet's words for a page that has not been connected (packages/sui-zklogin-wallet/src/wallet/zklogin-wallet.ts). */
+const SESSION_NEEDS_CONNECT =
+  "The wallet gives its session only to a page the visitor connected it to, here: connect interactively (from the visitor's click) first.";
+
 test("Enoki's features through the protocol: getMetadata names the provider; getSession gives the token as the provider issued it, the proof after Create proof, null for another provider's wallet, and refuses another network", async ({
   page,
 }) => {
@@ -65,6 +69,9 @@ test("Enoki's features through the protocol: getMetadata names the provider; get
 
   const { idToken, login } = await signIn(page, 'google', 'Alice');
   await walletsOf(page);
+  // The session carries the sign-in token: only a page the visitor connected the wallet to gets it.
+  expect(await call(page, 'Sign in with Google', 'enoki:getSession', 'getSession')).toEqual({ ok: false, error: SESSION_NEEDS_CONNECT });
+  expect((await accountsOf(connect(page, 'Sign in with Google', false))).map(({ address }) => address)).toEqual([login.address]);
   type Session = { jwt: string; maxEpoch: number; randomness: string; expiresAt: number; proof?: { addressSeed: string } };
   const before = await call<Session>(page, 'Sign in with Google', 'enoki:getSession', 'getSession');
   if (!before.ok || !before.value) throw new Error(`no session: ${JSON.stringify(before)}`);

@@ -8,7 +8,7 @@ import { Ed25519Keypair, Ed25519PublicKey } from '@mysten/sui/keypairs/ed25519';
 import { Secp256r1PublicKey } from '@mysten/sui/keypairs/secp256r1';
 import { getZkLoginSignature, jwtToAddress } from '@mysten/sui/zklogin';
 import { setupServer } from 'msw/node';
-import type { EphemeralSigner } from '../src/zklogin/zklogin-signature.ts';
+import type { EphemeralSigner } from '../packages/sui-zklogin-wallet/src/zklogin/zklogin-signature.ts';
 import { TEST_IDENTITIES, type MockProvider } from './identities.ts';
 import { createSigningKeys, type SigningKeys } from './idp/signing-keys.ts';
 import { mintIdToken, providerOfIssuer } from './idp/tokens.ts';

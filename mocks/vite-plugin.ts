@@ -9,7 +9,7 @@
  * signs a token for anyone).
  */
 import type { Plugin } from 'vite';
-import { BUILT_IN_API_KEY, BUILT_IN_MOCK_PATH } from '../src/config.ts';
+import { BUILT_IN_API_KEY, BUILT_IN_MOCK_PATH } from '../packages/sui-zklogin-wallet/src/config.ts';
 import { servedBuildMarker } from '../vite-plugins/build-marker.ts';
 import { createMockServices } from './mock-services.ts';
 

@@ -3,16 +3,18 @@
  * tarball (what `npm publish` would upload), not from the workspace's sources:
  *
  * - publint: the package.json's fields (exports, types, files) point at files in the tarball;
- * - attw (@arethetypeswrong/cli): the package ships its own types, and both entries' resolve
+ * - attw (@arethetypeswrong/cli): the package ships its own types, and its three entries resolve
  *   as TypeScript resolves them for Node's ES modules and for bundlers;
  * - on a server: the tarball installed alone in a folder outside the repo, with its peers at
  *   the repo's versions, Node imports every entry with no `window` (as a framework's server
  *   rendering does), finds their exports, and registering says it needs a browser; the
  *   verifier verifies a real proof (the package's test vector) in the oldest Node of the
  *   engines, 22.12 (from the npm registry, kept in .tools/), and in this one;
- * - in another bundler: plain rolldown, browser platform, no plugin or loader, bundles both
- *   entries from that install with no unresolved import, and the bundle, run over a stand-in
- *   window, registers the three wallets by name;
+ * - in another bundler: plain rolldown, browser platform, no plugin or loader, bundles the
+ *   three entries from that install with no unresolved import, and the bundle, run over a
+ *   stand-in window, registers the hosted client's three wallets by name (the embedded
+ *   wallet, which needs a real browser's storage and crypto, is driven in Chromium from a
+ *   fresh app by e2e/fresh-app.spec.ts);
  * - the API reference: docs/api (npm run docs:api, committed) regenerated from the entries'
  *   sources into the temporary folder is the same, file for file, as the committed one.
  *
@@ -132,7 +134,7 @@ try {
     // attw passes a package with no types at all: ours ships its own.
     if (analysis.types === false || analysis.types.kind !== 'included') throw new Error('the tarball has no types of its own');
     const entries = Object.keys(analysis.entrypoints ?? {}).filter((entry) => entry !== './package.json');
-    const missing = ['.', './verify'].filter((entry) => !entries.includes(entry));
+    const missing = ['.', './embedded', './verify'].filter((entry) => !entries.includes(entry));
     if (missing.length > 0) throw new Error(`no entry ${missing.join(', ')}`);
     const setAside = Object.entries(problems).map(
       ([kind, found]) => `${kind} (${[...new Set(found.map((problem) => problem.resolutionKind))].join(', ')})`,
@@ -158,29 +160,37 @@ try {
       const where = import.meta.resolve('${PACKAGE}');
       if (!where.startsWith(${JSON.stringify(pathToFileURL(join(install, 'node_modules')).href)})) throw new Error('resolved to ' + where);
       const main = await import('${PACKAGE}');
+      const embedded = await import('${PACKAGE}/embedded');
       const verify = await import('${PACKAGE}/verify');
       for (const [entry, module, names] of [
         ['${PACKAGE}', main, ['registerZkLoginWallets', 'zkLoginWalletsInitializer']],
+        ['${PACKAGE}/embedded', embedded, ['registerZkLoginWallets', 'zkLoginWalletsInitializer']],
         ['${PACKAGE}/verify', verify, ['verifyZkLoginSignature']],
       ]) {
         for (const name of names) if (typeof module[name] !== 'function') throw new Error(entry + ' has no function ' + name);
       }
       if (typeof main.NEEDS_A_BROWSER !== 'string') throw new Error('${PACKAGE} has no NEEDS_A_BROWSER');
-      let thrown;
-      try {
-        main.registerZkLoginWallets({ walletUrl: 'https://wallet.example' });
-      } catch (error) {
-        thrown = error;
+      for (const [entry, register] of [
+        ['${PACKAGE}', () => main.registerZkLoginWallets({ walletUrl: 'https://wallet.example' })],
+        ['${PACKAGE}/embedded', () => embedded.registerZkLoginWallets({ apiKey: 'enoki_public_x', providers: { google: { clientId: 'x' } } })],
+      ]) {
+        let thrown;
+        try {
+          register();
+        } catch (error) {
+          thrown = error;
+        }
+        if (thrown?.message !== main.NEEDS_A_BROWSER) throw new Error(entry + ': registering on a server: ' + (thrown ? thrown.message : 'no error'));
       }
-      if (thrown?.message !== main.NEEDS_A_BROWSER) throw new Error('registerZkLoginWallets on a server: ' + (thrown ? thrown.message : 'no error'));
       // CommonJS callers: Node >= 22.12 (the engines) loads ES modules with require().
       const { createRequire } = await import('node:module');
-      const required = createRequire(import.meta.url)('${PACKAGE}/verify');
-      if (typeof required.verifyZkLoginSignature !== 'function') throw new Error('require() of ${PACKAGE}/verify');
+      const require = createRequire(import.meta.url);
+      if (typeof require('${PACKAGE}/verify').verifyZkLoginSignature !== 'function') throw new Error('require() of ${PACKAGE}/verify');
+      if (typeof require('${PACKAGE}/embedded').registerZkLoginWallets !== 'function') throw new Error('require() of ${PACKAGE}/embedded');
       `,
       install,
     );
-    return 'both entries import, registering throws NEEDS_A_BROWSER, require() loads them too';
+    return 'the three entries import, registering throws NEEDS_A_BROWSER, require() loads them too';
   });
 
   await check('a real signature verified, in Node 22.12 and this Node', ['install'], async () => {
@@ -203,7 +213,9 @@ try {
     const entry = join(install, 'entry.js');
     writeFileSync(
       entry,
-      `export { registerZkLoginWallets, zkLoginWalletsInitializer } from '${PACKAGE}';\nexport { verifyZkLoginSignature } from '${PACKAGE}/verify';\n`,
+      `export { registerZkLoginWallets, zkLoginWalletsInitializer } from '${PACKAGE}';\n` +
+        `export { registerZkLoginWallets as registerEmbeddedWallets, zkLoginWalletsInitializer as embeddedWalletsInitializer } from '${PACKAGE}/embedded';\n` +
+        `export { verifyZkLoginSignature } from '${PACKAGE}/verify';\n`,
     );
     // Any warning fails the check (an unresolved import is one); errors fail the build itself.
     const warnings: string[] = [];

@@ -6,19 +6,21 @@
  * The rule, as the doc states it:
  * - A module table is a Markdown table whose first header cell is "module".
  * - A row's first cell is one or more file names in backticks, separated by commas. A name
- *   that starts with `core/` or `src/` is from the repository's root; any other name is
- *   a bare file name in the folder of the name before it in the same cell
- *   ("`core/failure.ts`, `errors.ts`" names core/errors.ts too). Folders are not
- *   names: each module is named as a file.
- * - A product module is a .ts or .tsx file under core/ or src/, except tests
- *   (*.test.ts, *.test.tsx) and type declarations (*.d.ts). Test support lives outside
- *   the product tree, in test-support/.
+ *   that starts with a root (`src/`, the app's, or `packages/sui-zklogin-wallet/src/`, the
+ *   package's) is from the repository's root; any other name is a bare file name in the
+ *   folder of the name before it in the same cell ("`packages/sui-zklogin-wallet/src/core/failure.ts`,
+ *   `errors.ts`" names packages/sui-zklogin-wallet/src/core/errors.ts too). Folders are
+ *   not names: each module is named as a file.
+ * - A product module is a .ts or .tsx file under either root, except tests (*.test.ts,
+ *   *.test.tsx) and type declarations (*.d.ts). Test support lives outside the product
+ *   tree: the app's in test-support/, the package's in its test/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const DOC = 'docs/architecture.md';
-const ROOTS = ['core/', 'src/'];
+/** The app's sources, and the package's (the wallet's engine and its public entries). */
+const ROOTS = ['src/', 'packages/sui-zklogin-wallet/src/'];
 
 function isProductModule(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
@@ -51,7 +53,7 @@ function namesInCell(cell: string): string[] {
     }
     if (!folder || name.includes('/')) {
       throw new Error(
-        `${DOC}: "${name}" is neither a path from core/ or src/ nor a file name after one in the same cell: "${text}"`,
+        `${DOC}: "${name}" is neither a path from ${ROOTS.join(' or ')} nor a file name after one in the same cell: "${text}"`,
       );
     }
     return folder + name;
@@ -76,7 +78,7 @@ function namesInModuleTables(markdown: string): string[] {
 }
 
 describe('the module tables of docs/architecture.md', () => {
-  it('name every module of core/ and src/, and no file that is not one', () => {
+  it('name every module of src/ and packages/sui-zklogin-wallet/src/, and no file that is not one', () => {
     const listed = namesInModuleTables(readFileSync(DOC, 'utf8'));
     const modules = productModules();
     const listedTwice = listed.filter((name, index) => listed.indexOf(name) !== index);
@@ -90,18 +92,21 @@ describe('the module tables of docs/architecture.md', () => {
   });
 
   it('read several names in one cell, the later ones in the folder of the first', () => {
-    expect(namesInCell('`core/failure.ts`, `errors.ts`, `src/sui/dry-run.ts`, `node-reads.ts`')).toEqual([
-      'core/failure.ts',
-      'core/errors.ts',
-      'src/sui/dry-run.ts',
-      'src/sui/node-reads.ts',
+    expect(
+      namesInCell('`packages/sui-zklogin-wallet/src/core/failure.ts`, `errors.ts`, `src/ui/App.tsx`, `Account.tsx`'),
+    ).toEqual([
+      'packages/sui-zklogin-wallet/src/core/failure.ts',
+      'packages/sui-zklogin-wallet/src/core/errors.ts',
+      'src/ui/App.tsx',
+      'src/ui/Account.tsx',
     ]);
   });
 
   it('refuse a row that names a folder, a name with no folder before it, or words beside the names', () => {
     expect(() => namesInCell('`src/ui/`')).toThrow('names files, not a folder');
     expect(() => namesInCell('`errors.ts`')).toThrow('"errors.ts" is neither a path');
-    expect(() => namesInCell('`core/failure.ts` and `errors.ts`')).toThrow('must begin with file names in backticks');
+    expect(() => namesInCell('`core/failure.ts`')).toThrow('"core/failure.ts" is neither a path');
+    expect(() => namesInCell('`src/ui/App.tsx` and `Account.tsx`')).toThrow('must begin with file names in backticks');
   });
 
   it('read only the tables whose first column is "module"', () => {
@@ -124,13 +129,15 @@ describe('the module tables of docs/architecture.md', () => {
     const paths = [
       'src/ui/App.tsx',
       'src/ui/App.test.tsx',
-      'core/expiry.test.ts',
+      'packages/sui-zklogin-wallet/src/core/expiry.ts',
+      'packages/sui-zklogin-wallet/src/core/expiry.test.ts',
       'src/settings.d.ts',
       'test-support/machine-stubs.ts',
       'test-support/operations-harness.ts',
       'test-support/ui-harness.tsx',
+      'packages/sui-zklogin-wallet/test/vector-signature.ts',
       'src/devtools/devtools.css',
     ];
-    expect(paths.filter(isProductModule)).toEqual(['src/ui/App.tsx']);
+    expect(paths.filter(isProductModule)).toEqual(['src/ui/App.tsx', 'packages/sui-zklogin-wallet/src/core/expiry.ts']);
   });
 });

@@ -2,7 +2,7 @@
  * Typed, validated configuration from the VITE_* variables: one valibot schema, read by
  * the page (main.tsx), by vite.config.ts and by every Vite plugin (the mocks, the CSP).
  *
- * One source of truth for settings: everything else receives `Settings` or `AppConfig`.
+ * One source of truth for settings: everything else receives `Settings` or `WalletConfig`.
  * Built-in mode is decided here only: it is on exactly when VITE_ENOKI_API_KEY is unset,
  * and then points the login service and the identity providers at the mocks mounted on
  * the page's origin. A build must ask for it (VITE_BUILT_IN=true): its mock identity
@@ -10,37 +10,20 @@
  */
 import type { VerifyingKey } from 'sui-zklogin-wallet/verify';
 import * as v from 'valibot';
-import { PROVIDERS, type Provider } from '../core/providers.ts';
-import type { SignInMode } from '../core/sign-in.types.ts';
-
-/** The real providers' authorization endpoints (reference-facts.md). */
-export const DEFAULT_AUTH_URLS: Record<Provider, string> = {
-  google: 'https://accounts.google.com/o/oauth2/v2/auth',
-  facebook: 'https://www.facebook.com/v17.0/dialog/oauth',
-  twitch: 'https://id.twitch.tv/oauth2/authorize',
-};
-
-export const NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
-export const SIGN_IN_MODES = ['redirect', 'popup'] as const satisfies readonly SignInMode[];
-export type SuiNetwork = (typeof NETWORKS)[number];
-
-export const DEFAULT_ENOKI_API_URL = 'https://api.enoki.mystenlabs.com';
-/** The public Sui GraphQL endpoints, by network (reference-facts.md). */
-export const DEFAULT_SUI_GRAPHQL_URLS: Record<SuiNetwork, string> = {
-  mainnet: 'https://graphql.mainnet.sui.io/graphql',
-  testnet: 'https://graphql.testnet.sui.io/graphql',
-  devnet: 'https://graphql.devnet.sui.io/graphql',
-};
-/** The public faucets; mainnet has none, so "Get test SUI" is not offered there. */
-export const DEFAULT_SUI_FAUCET_URLS: Record<SuiNetwork, string | null> = {
-  mainnet: null,
-  testnet: 'https://faucet.testnet.sui.io',
-  devnet: 'https://faucet.devnet.sui.io',
-};
-/** Where the built-in mocks are mounted on the dev/preview server (see mocks/vite-plugin.ts). */
-export const BUILT_IN_MOCK_PATH = '/__mock';
-/** The public application key of the built-in mock login service. */
-export const BUILT_IN_API_KEY = 'enoki_public_built_in_mock';
+import { PROVIDERS, type Provider } from '../packages/sui-zklogin-wallet/src/core/providers.ts';
+import {
+  BUILT_IN_API_KEY,
+  BUILT_IN_MOCK_PATH,
+  DEFAULT_AUTH_URLS,
+  DEFAULT_ENOKI_API_URL,
+  DEFAULT_SUI_FAUCET_URLS,
+  DEFAULT_SUI_GRAPHQL_URLS,
+  NETWORKS,
+  pageConfig,
+  SIGN_IN_MODES,
+  type WalletConfig,
+  type ConfigTemplate,
+} from '../packages/sui-zklogin-wallet/src/config.ts';
 
 const got = (issue: { input: unknown }) => `got "${String(issue.input)}"`;
 
@@ -125,7 +108,7 @@ const settingsEntries = () =>
     VITE_ADDITIONAL_EPOCHS: v.optional(wholeNumber('VITE_ADDITIONAL_EPOCHS', 0, 30, 'epochs')),
     // The hosted wallet the example dApp (dapp.html) uses through its window; unset, it embeds the wallet.
     VITE_WALLET_URL: v.optional(httpUrl('VITE_WALLET_URL')),
-    // The Groth16 key the browser checks the login service's proofs under (src/zklogin/proof-check.ts).
+    // The Groth16 key the browser checks the login service's proofs under (the package's zklogin/proof-check.ts).
     VITE_ZKLOGIN_VERIFYING_KEY: v.optional(
       v.pipe(
         v.string(),
@@ -245,46 +228,7 @@ export function connectSources(settings: Settings): string[] {
   return [...new Set(sources)];
 }
 
-export interface AppConfig {
-  builtIn: boolean;
-  enokiApiUrl: string;
-  enokiApiKey: string;
-  network: SuiNetwork;
-  clientIds: Record<Provider, string>;
-  authUrls: Record<Provider, string>;
-  redirectUrl: string;
-  /** redirect (the default): this page goes to the provider; popup: a window opens for it. */
-  signInMode: SignInMode;
-  extraScopes: string[];
-  nativeKey: boolean;
-  inspect: boolean;
-  /** How long one login-service request may take. */
-  requestTimeoutMs: number;
-  /** Epochs added to a session's life, sent as `additionalEpochs` with every nonce request (0 to 30). */
-  additionalEpochs: number;
-  /** The Sui node's GraphQL endpoint. */
-  suiGraphqlUrl: string;
-  /** The faucet host for testnet and devnet; null on mainnet, where there is none. */
-  suiFaucetUrl: string | null;
-  /** The hosted wallet the example dApp uses through its window (docs/hosted-wallet.md); null: it embeds the wallet. */
-  walletUrl: string | null;
-  /**
-   * The Groth16 key the login service's proofs are checked under before they are stored:
-   * `prod` (mainnet and testnet), `test` (devnet), `built-in` (the mock login service's own
-   * setup), or a key object (a test login service's).
-   */
-  zkLoginVerifyingKey: 'prod' | 'test' | 'built-in' | VerifyingKey;
-  /**
-   * Where the session is kept: `tab` (the spec's: this tab's sessionStorage), or `browser`
-   * (localStorage: the hosted wallet's window, whose account serves every dApp and window).
-   * A page's own choice, never a setting.
-   */
-  sessionScope: SessionScope;
-}
-
-export type SessionScope = 'tab' | 'browser';
-
-export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
+export type ConfigResult = { ok: true; config: WalletConfig } | { ok: false; errors: string[] };
 
 /**
  * The page's configuration: the settings, with defaults that depend on the page.
@@ -295,18 +239,6 @@ export function parseConfig(env: Env, pageUrl: string): ConfigResult {
   const read = readSettings(env);
   if (!read.ok) return read;
   return { ok: true, config: configFromSettings(read.settings, pageUrl) };
-}
-
-/**
- * The page's configuration, as far as the build can know it: every default resolved but
- * the two that depend on where the page is served. A URL that starts with '/' (only the
- * built-in mocks' defaults: a configured URL is always absolute) is on the page's own
- * origin, and a null `redirectUrl` is the page's own address. Made at build time
- * (vite.config.ts hands it to the page as `__SIGN_IN_CONFIG__`), so that the defaults'
- * tables and their rules stay off the first page.
- */
-export interface ConfigTemplate extends Omit<AppConfig, 'redirectUrl'> {
-  redirectUrl: string | null;
 }
 
 export function configTemplate(settings: Settings): ConfigTemplate {
@@ -353,28 +285,7 @@ export function configTemplate(settings: Settings): ConfigTemplate {
   };
 }
 
-/** The configuration of the page at `pageUrl`, from the build's template (the page's own code). */
-export function pageConfig(template: ConfigTemplate, pageUrl: string): AppConfig {
-  const page = new URL(pageUrl);
-  const onPage = (url: string) => (url.startsWith('/') ? page.origin + url : url);
-  return {
-    ...template,
-    enokiApiUrl: onPage(template.enokiApiUrl),
-    authUrls: Object.fromEntries(Object.entries(template.authUrls).map(([provider, url]) => [provider, onPage(url)])) as Record<
-      Provider,
-      string
-    >,
-    redirectUrl: template.redirectUrl ?? `${page.origin}${page.pathname}${page.search}`,
-    suiGraphqlUrl: onPage(template.suiGraphqlUrl),
-    suiFaucetUrl: template.suiFaucetUrl && onPage(template.suiFaucetUrl),
-  };
-}
-
 /** The page's configuration from settings already checked (the build's template, resolved for the page). */
-export const configFromSettings = (settings: Settings, pageUrl: string): AppConfig =>
+export const configFromSettings = (settings: Settings, pageUrl: string): WalletConfig =>
   pageConfig(configTemplate(settings), pageUrl);
 
-/** The providers that can be offered: in real mode, only those with a client id. */
-export function availableProviders(config: AppConfig): Provider[] {
-  return PROVIDERS.filter((provider) => config.clientIds[provider] !== '');
-}

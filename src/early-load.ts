@@ -8,11 +8,11 @@
  * beside the vault's; the vault opens it itself, and the benchmark's reload still meets
  * its target without it: docs/performance.md.)
  */
-import { runtimeModule } from './runtime/sign-in-actor.ts';
+import { runtimeModule } from '../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { isSignInWindow } from './popup-relay.ts';
-import { signInStored } from './storage/stored.ts';
+import { signInStored } from '../packages/sui-zklogin-wallet/src/storage/stored.ts';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
-import { isCallbackFragment } from './zklogin/callback-fragment.ts';
+import { isCallbackFragment } from '../packages/sui-zklogin-wallet/src/zklogin/callback-fragment.ts';
 
 // A sign-in window that has handed its answer on loads nothing more.
 const stored = !isSignInWindow && signInStored();

@@ -11,11 +11,11 @@ import { mayShowAccount } from './early-load.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
-import { startSignInActor } from './runtime/sign-in-actor.ts';
+import { startSignInActor } from '../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import type { TransitionEntry } from './runtime/transition-log.ts';
 import { createTransitionRecorder } from './runtime/transition-recorder.ts';
-import { availableProviders, pageConfig, type AppConfig } from './config.ts';
-import { isCallbackFragment } from './zklogin/callback-fragment.ts';
+import { availableProviders, pageConfig, type WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
+import { isCallbackFragment } from '../packages/sui-zklogin-wallet/src/zklogin/callback-fragment.ts';
 import { App } from './ui/App.tsx';
 import { BuiltInModeNote } from './ui/BuiltInModeNote.tsx';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
@@ -59,11 +59,11 @@ async function boot() {
   if (isSignInWindow) return;
   const root = createRoot(document.getElementById('root')!);
   const pageSettings = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
-  const config: AppConfig = walletWindow ? { ...pageSettings, signInMode: 'popup', sessionScope: 'browser' } : pageSettings;
+  const config: WalletConfig = walletWindow ? { ...pageSettings, signInMode: 'popup', sessionScope: 'browser' } : pageSettings;
   // The hosted wallet's window: its own code, and (opened by a dApp, whose request will need
   // it) the wallet dialog's, are fetched while the session is restored, not after.
   const windowPage = walletWindow ? import('./hosted/window-page.ts') : null;
-  if (openedWith) void import('./wallet/approval-dialog.ts').catch(() => {});
+  if (openedWith) void import('../packages/sui-zklogin-wallet/src/wallet/approval-dialog.ts').catch(() => {});
   const query = new URLSearchParams(window.location.search);
   // Read before the machine starts: it removes the fragment as soon as it takes it.
   const isCallbackPage = isCallbackFragment(window.location.hash);
@@ -138,7 +138,7 @@ async function boot() {
   // Registered once the page is up; dApps hear of wallets whenever they register.
   whenIdle(
     () =>
-      void import('./wallet/register.ts').then(({ registerWalletsOver }) =>
+      void import('../packages/sui-zklogin-wallet/src/wallet/register.ts').then(({ registerWalletsOver }) =>
         registerWalletsOver({ actor, network: config.network, providers: availableProviders(config) }),
       ),
   );

@@ -1,85 +1,10 @@
 /**
- * Imported first by main.tsx: when this page is a sign-in window coming back from the
- * provider (popup mode; the fragment's `state` names the flow), it hands the fragment to
- * the tab that opened it, and the app does not start here at all: nothing is read, stored
- * or asked for in the window. The token leaves this window's URL at once.
- *
- * The window closes once that tab says it took the answer (its receipt, on the flow's
- * channel). Until then, and if it never does (the tab was closed or reloaded, or started
- * another sign-in), the window says so in plain words: it never claims a hand-off that
- * did not happen.
+ * Imported first by main.tsx, early-load.ts and dapp/main.tsx, so that it is evaluated
+ * before anything else of the page (React above all): a sign-in window coming back from the
+ * provider hands its answer on at once, and the page starts nothing there. A module of its
+ * own for that order alone (the hand-off is the package's runtime/popup-relay.ts).
  */
-import { HANDOFF_TYPE, handoffChannelName, isReceipt, popupFlowOf, type Handoff } from './runtime/popup-handoff.ts';
+import { relaySignInWindow } from '../packages/sui-zklogin-wallet/src/runtime/popup-relay.ts';
 
-/** How long the window waits for the tab's receipt before saying nobody took the answer. */
-export const RECEIPT_WAIT_MS = 3_000;
-/**
- * How often the answer is said again on the flow's channel until the tab's receipt. A tab
- * can be between two listeners of the flow at the moment the first one is posted: its window
- * read as closed (the provider's page cut it off), so it closes the window's listener and
- * opens the flow's second (src/runtime/popup-window.ts), and a message posted to a channel
- * that closes before the message is delivered is lost. The tab takes the answer once.
- */
-export const RESEND_MS = 250;
-
-/** What the window says: heading and sentence, for each moment of the hand-off. */
-const WINDOW_WORDS = {
-  handing: ['Signing you in…', 'Handing the sign-in back to the page that opened this window.'],
-  received: ['You can close this window', 'The sign-in went back to the page that opened this window.'],
-  unanswered: [
-    'The sign-in did not reach the page',
-    'The page that opened this window is no longer waiting for this sign-in (it was closed or reloaded, or started another). Close this window and sign in again from the page.',
-  ],
-} as const;
-
-/** Shows what the window is doing, in place of the app. */
-function show(words: readonly [string, string]) {
-  document.title = 'Sign in · Sui zkLogin';
-  const main = document.createElement('main');
-  main.className = 'card';
-  const heading = document.createElement('h1');
-  heading.textContent = words[0];
-  const text = document.createElement('p');
-  text.textContent = words[1];
-  main.append(heading, text);
-  document.getElementById('root')?.replaceChildren(main);
-}
-
-/** Hands the provider's answer to the tab that opened this window, and says what became of it. */
-export function handOff(flowId: string, fragment: string) {
-  window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  show(WINDOW_WORDS.handing);
-  const handoff: Handoff = { type: HANDOFF_TYPE, flowId, fragment };
-  // The opening tab, when the provider's page left the link to it: this origin only.
-  try {
-    if (window.opener && !window.opener.closed) window.opener.postMessage(handoff, window.location.origin);
-  } catch {
-    // The opener went elsewhere: the channel still reaches the tab if it is open.
-  }
-  // And the flow's own channel: it reaches the tab even when the provider severed `opener`.
-  const channel = new BroadcastChannel(handoffChannelName(flowId));
-  const post = () => channel.postMessage(handoff);
-  const again = setInterval(post, RESEND_MS);
-  const unanswered = setTimeout(() => {
-    clearInterval(again);
-    channel.close();
-    show(WINDOW_WORDS.unanswered);
-  }, RECEIPT_WAIT_MS);
-  channel.onmessage = (event) => {
-    if (!isReceipt(event.data, flowId)) return;
-    clearInterval(again);
-    clearTimeout(unanswered);
-    channel.close();
-    // A window the page opened closes; one the browser will not let close says so.
-    window.close();
-    show(WINDOW_WORDS.received);
-  };
-  post();
-}
-
-// A popup build's pages and the hosted wallet's window open sign-in windows: any page of
-// the app may be one coming back (only a popup flow's `state` names a flow).
-const flowId = popupFlowOf(window.location.hash);
 /** Whether this page is a sign-in window handing its answer on (the app must not start). */
-export const isSignInWindow = flowId !== null;
-if (flowId) handOff(flowId, window.location.hash);
+export const isSignInWindow = relaySignInWindow();

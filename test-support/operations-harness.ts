@@ -4,20 +4,21 @@
  * actor test files; not part of the app.
  */
 import { createActor, waitFor } from 'xstate';
-import { signInMachine } from '../core/sign-in.machine.ts';
-import { Secret } from '../core/secret.ts';
+import { signInMachine } from '../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
+import { Secret } from '../packages/sui-zklogin-wallet/src/core/secret.ts';
 import { TEST_API_KEY, TEST_API_URL, type createTestLoginService } from '../mocks/testing.ts';
-import { parseConfig, type AppConfig } from '../src/config.ts';
-import { createVaultEncryption } from '../src/storage/encryption.ts';
-import { createMemoryVault, type KeyVault } from '../src/storage/key-vault.ts';
-import { storageKeys, VAULT_ENTRIES } from '../src/storage/keys.ts';
-import { createSessionStore } from '../src/storage/session-store.ts';
-import { createMemoryStore, type KeyValueStore } from '../src/storage/store.ts';
-import { createDependencies } from '../src/operations/dependencies.ts';
-import { operationActors } from '../core/operations.ts';
-import { createSignInOperations } from '../src/operations/sign-in-runtime.ts';
+import { parseConfig } from '../src/config.ts';
+import { type WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
+import { createVaultEncryption } from '../packages/sui-zklogin-wallet/src/storage/encryption.ts';
+import { createMemoryVault, type KeyVault } from '../packages/sui-zklogin-wallet/src/storage/key-vault.ts';
+import { storageKeys, VAULT_ENTRIES } from '../packages/sui-zklogin-wallet/src/storage/keys.ts';
+import { createSessionStore } from '../packages/sui-zklogin-wallet/src/storage/session-store.ts';
+import { createMemoryStore, type KeyValueStore } from '../packages/sui-zklogin-wallet/src/storage/store.ts';
+import { createDependencies } from '../packages/sui-zklogin-wallet/src/operations/dependencies.ts';
+import { operationActors } from '../packages/sui-zklogin-wallet/src/core/operations.ts';
+import { createSignInOperations } from '../packages/sui-zklogin-wallet/src/operations/sign-in-runtime.ts';
 
-export function config(overrides: Record<string, string> = {}): AppConfig {
+export function config(overrides: Record<string, string> = {}): WalletConfig {
   const result = parseConfig(
     {
       VITE_ENOKI_API_KEY: TEST_API_KEY,

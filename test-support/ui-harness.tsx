@@ -6,10 +6,11 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createActor, fromPromise } from 'xstate';
-import { signInMachine } from '../core/sign-in.machine.ts';
-import type { SignInContext } from '../core/sign-in.types.ts';
+import { signInMachine } from '../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
+import type { SignInContext } from '../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 import { snapshotAt } from './machine-stubs.ts';
-import { parseConfig, type AppConfig } from '../src/config.ts';
+import { parseConfig } from '../src/config.ts';
+import { type WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
 import { SignInActorContext } from '../src/ui/use-sign-in.ts';
 
 const pending = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
@@ -44,7 +45,7 @@ export function renderAt(value: StateValue, context: Partial<SignInContext>, ui:
   return { actor, ...render(<SignInActorContext value={actor}>{ui}</SignInActorContext>) };
 }
 
-export const BUILT_IN_CONFIG: AppConfig = (() => {
+export const BUILT_IN_CONFIG: WalletConfig = (() => {
   const result = parseConfig({}, 'http://localhost:5173/');
   if (!result.ok) throw new Error(result.errors.join('\n'));
   return result.config;

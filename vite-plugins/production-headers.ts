@@ -9,7 +9,7 @@
  * framing, the window group, HTTPS only, no type sniffing, no Referer.
  */
 import type { Plugin } from 'vite';
-import type { SignInMode } from '../core/sign-in.types.ts';
+import type { SignInMode } from '../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 import { servedBuildMarker } from './build-marker.ts';
 
 const HEADERS_FILE = '_headers';

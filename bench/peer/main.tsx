@@ -105,8 +105,8 @@ async function measureEncryption(rounds: number) {
   // Our design's code is loaded for this measurement only: it is not part of the peer's
   // page, and its bytes must not count in the peer's JavaScript over the journey.
   const [{ createVaultEncryption }, { createIndexedDbVault }] = await Promise.all([
-    import('../../src/storage/encryption.ts'),
-    import('../../src/storage/key-vault.ts'),
+    import('../../packages/sui-zklogin-wallet/src/storage/encryption.ts'),
+    import('../../packages/sui-zklogin-wallet/src/storage/key-vault.ts'),
   ]);
   const ours = createVaultEncryption(createIndexedDbVault('bench-encryption'), 'session-key');
   const peer = createDefaultEncryption();

@@ -6,7 +6,8 @@
  *
  * With VITE_WALLET_URL set, the wallets are the hosted wallet's client (the package's main
  * entry): the account lives at that origin, and each request opens its window. Unset, the
- * page embeds the wallet (src/register-zklogin-wallets.ts), and loads none of it otherwise.
+ * page embeds the wallet (the package's `sui-zklogin-wallet/embedded`), configured from this
+ * build's settings, and loads none of it otherwise.
  */
 // First of all: a sign-in window coming back here (popup mode) hands its answer on and closes.
 import { isSignInWindow } from '../popup-relay.ts';
@@ -15,20 +16,41 @@ import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerZkLoginWallets as registerHostedWallets } from 'sui-zklogin-wallet';
-import { availableProviders, pageConfig, type AppConfig } from '../config.ts';
+import type { EmbeddedWalletsOptions, Provider } from 'sui-zklogin-wallet/embedded';
+import { availableProviders, pageConfig, type WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import { DApp } from './DApp.tsx';
 import './dapp.css';
 
+/** The embedded wallet's options, from this build's settings (a dApp writes its own). */
+function embeddedOptions(config: WalletConfig, providers: readonly Provider[]): EmbeddedWalletsOptions {
+  return {
+    apiKey: config.enokiApiKey,
+    network: config.network,
+    providers: Object.fromEntries(
+      providers.map((provider) => [provider, { clientId: config.clientIds[provider], authUrl: config.authUrls[provider] }]),
+    ),
+    redirectUrl: config.redirectUrl,
+    signInMode: config.signInMode,
+    additionalEpochs: config.additionalEpochs,
+    loginServiceUrl: config.enokiApiUrl,
+    suiGraphQLUrl: config.suiGraphqlUrl,
+    zkLoginVerifyingKey: config.zkLoginVerifyingKey,
+    nativeKey: config.nativeKey,
+    extraScopes: config.extraScopes,
+    loginServiceTimeoutMs: config.requestTimeoutMs,
+  };
+}
+
 /** The wallets this page offers; in embedded mode, the wallet whose Connect left for the provider, if any. */
-async function registerWallets(config: AppConfig): Promise<string | null> {
+async function registerWallets(config: WalletConfig): Promise<string | null> {
   const providers = availableProviders(config);
   // The one line a dApp adds: the zkLogin wallets, one per configured provider.
   if (config.walletUrl) {
     registerHostedWallets({ walletUrl: config.walletUrl, network: config.network, providers });
     return null;
   }
-  const { registerZkLoginWallets } = await import('../register-zklogin-wallets.ts');
-  return registerZkLoginWallets({ providers }).returningConnect;
+  const { registerZkLoginWallets } = await import('sui-zklogin-wallet/embedded');
+  return registerZkLoginWallets(embeddedOptions(config, providers)).returningConnect;
 }
 
 if (!isSignInWindow) {

@@ -8,8 +8,8 @@
  * transitions are listed, read from the machine's definition, and a parent's states too.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { descriptionOf } from '../../core/sign-in.descriptions.ts';
-import { signInMachine } from '../../core/sign-in.machine.ts';
+import { descriptionOf } from '../../packages/sui-zklogin-wallet/src/core/sign-in.descriptions.ts';
+import { signInMachine } from '../../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
 import { followView, topLevelOf, ZOOMS } from './chart-focus.ts';
 import type { ChartLayout } from './layout.ts';
 import type { MachineGraph } from './machine-graph.ts';

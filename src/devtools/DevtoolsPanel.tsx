@@ -5,7 +5,7 @@
  * Loaded by dynamic import only when opened (?devtools or Alt+Shift+D).
  */
 import { Component, useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
-import { signInMachine } from '../../core/sign-in.machine.ts';
+import { signInMachine } from '../../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
 import type { TransitionEntry, TransitionLog } from '../runtime/transition-log.ts';
 import { layoutGraph, type ChartLayout } from './layout.ts';
 import { activeNodeIds, findEdge, machineGraph } from './machine-graph.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInMachine } from '../../core/sign-in.machine.ts';
+import { signInMachine } from '../../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
 import { followView, nextStateIds, READABLE_ZOOM, shortStatePath, topLevelOf } from './chart-focus.ts';
 import type { ChartLayout } from './layout.ts';
 import { activeNodeIds, machineGraph } from './machine-graph.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { createMachine, type AnyStateNode } from 'xstate';
-import { signInMachine } from '../../core/sign-in.machine.ts';
+import { signInMachine } from '../../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
 import { CHART_FILES, generateChart } from './chart.ts';
 import { findEdge, machineGraph } from './machine-graph.ts';
 import { eventTable, stateTable } from './tables.ts';

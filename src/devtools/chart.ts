@@ -2,7 +2,7 @@
  * The chart that documents itself: docs/sign-in-machine.md (Mermaid) and
  * docs/sign-in-machine.svg (ELK layout), both generated from signInMachine's definition.
  */
-import { signInMachine } from '../../core/sign-in.machine.ts';
+import { signInMachine } from '../../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
 import { layoutGraph } from './layout.ts';
 import { machineGraph } from './machine-graph.ts';
 import { toMermaid } from './mermaid.ts';
@@ -16,7 +16,7 @@ export async function generateChart(): Promise<{ markdown: string; svg: string }
   const markdown = [
     '# signInMachine',
     '',
-    'Generated from the machine definition (`core/sign-in.machine.ts`) by `npm run chart`;',
+    'Generated from the machine definition (`packages/sui-zklogin-wallet/src/core/sign-in.machine.ts`) by `npm run chart`;',
     'a test fails when this file no longer matches the machine. Laid out with ELK:',
     '[sign-in-machine.svg](sign-in-machine.svg).',
     '',

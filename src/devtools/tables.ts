@@ -1,11 +1,11 @@
 /**
  * The two tables of docs/sign-in-machine.md, generated from the machine's definition: every
  * state with its description, and every event with who sends it and where it leads. The
- * words are kept beside the machine (core/sign-in.descriptions.ts); the generator refuses
+ * words are kept beside the machine (the package's core/sign-in.descriptions.ts); the generator refuses
  * a state or an event they do not describe.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { delayDescriptionOf, descriptionOf, eventDescriptionOf } from '../../core/sign-in.descriptions.ts';
+import { delayDescriptionOf, descriptionOf, eventDescriptionOf } from '../../packages/sui-zklogin-wallet/src/core/sign-in.descriptions.ts';
 import { eventLabel } from './machine-graph.ts';
 
 function senderOf(eventType: string): string {

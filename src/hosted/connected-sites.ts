@@ -8,7 +8,7 @@
  * secret is here: what the sites were given is public.
  */
 import * as v from 'valibot';
-import { PROVIDERS, type Provider } from '../../core/providers.ts';
+import { PROVIDERS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 
 const ConnectedSiteSchema = v.strictObject({
   origin: v.pipe(v.string(), v.url()),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { REJECTIONS_WITHIN_MS, WALLET_PAUSE_MS } from '../../core/account-wallet.ts';
+import { REJECTIONS_WITHIN_MS, WALLET_PAUSE_MS } from '../../packages/sui-zklogin-wallet/src/core/account-wallet.ts';
 import { sitePauses } from './site-pauses.ts';
 
 const SITE = 'https://dapp.example';

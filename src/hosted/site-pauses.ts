@@ -1,5 +1,5 @@
 /**
- * The embedded wallet's pause after repeated rejections (core/account-wallet.ts), kept per
+ * The embedded wallet's pause after repeated rejections (the package's core/account-wallet.ts), kept per
  * site for the hosted wallet: each request opens a window of its own, whose machine starts
  * afresh, so the times the visitor rejected a site's requests are kept at the wallet's
  * origin (localStorage) and read with the machine's own rule.
@@ -10,7 +10,7 @@
  * site's entries; entries too old to count in any pause are removed as new ones come.
  */
 import * as v from 'valibot';
-import { REJECTIONS_WITHIN_MS, WALLET_PAUSE_MS, walletPaused } from '../../core/account-wallet.ts';
+import { REJECTIONS_WITHIN_MS, WALLET_PAUSE_MS, walletPaused } from '../../packages/sui-zklogin-wallet/src/core/account-wallet.ts';
 
 const PREFIX = 'zklogin-wallet:rejection:';
 const EntrySchema = v.object({ origin: v.string(), at: v.number() });

@@ -8,10 +8,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { WalletWindowAnswer, WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
-import type { SignedInSession } from '../../core/sign-in.types.ts';
+import type { SignedInSession } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 import { IDENTITY, restoresTo, session, stubbedMachine } from '../../test-support/machine-stubs.ts';
-import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
-import { WALLET_REFUSALS } from '../wallet/wallet-refusals.ts';
+import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
+import { WALLET_REFUSALS } from '../../packages/sui-zklogin-wallet/src/wallet/wallet-refusals.ts';
 import { connectedSites } from './connected-sites.ts';
 import { sitePauses } from './site-pauses.ts';
 import { OTHER_ACCOUNT_AT_WALLET, serveDappRequest, SITE_DISCONNECTED } from './wallet-window.ts';

@@ -14,12 +14,12 @@
 import { waitFor } from 'xstate';
 import type { DappRequest } from '../../packages/sui-zklogin-wallet/src/channel/wallet-side.ts';
 import type { WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
-import { PROVIDER_LABELS, type Provider } from '../../core/providers.ts';
-import type { WalletRequest } from '../../core/sign-in.types.ts';
-import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
-import { transactionParties } from '../wallet/transaction-parties.ts';
-import { WALLET_REFUSALS } from '../wallet/wallet-refusals.ts';
-import { accountData, askMachine } from '../wallet/zklogin-wallet.ts';
+import { PROVIDER_LABELS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
+import type { WalletRequest } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
+import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
+import { transactionParties } from '../../packages/sui-zklogin-wallet/src/wallet/transaction-parties.ts';
+import { WALLET_REFUSALS } from '../../packages/sui-zklogin-wallet/src/wallet/wallet-refusals.ts';
+import { accountData, askMachine } from '../../packages/sui-zklogin-wallet/src/wallet/zklogin-wallet.ts';
 import { connectedSites } from './connected-sites.ts';
 import { sitePauses } from './site-pauses.ts';
 

@@ -9,10 +9,10 @@ import {
   NOT_OPENED_BY_A_DAPP,
   receiveDappRequest,
 } from '../../packages/sui-zklogin-wallet/src/channel/wallet-side.ts';
-import type { AppConfig } from '../config.ts';
-import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
-import { registerWalletsOver } from '../wallet/register.ts';
-import { PROVIDER_LABELS } from '../../core/providers.ts';
+import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
+import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
+import { registerWalletsOver } from '../../packages/sui-zklogin-wallet/src/wallet/register.ts';
+import { PROVIDER_LABELS } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import { connectedSites } from './connected-sites.ts';
 import { serveDappRequest, type RequestNotice } from './wallet-window.ts';
 
@@ -110,7 +110,7 @@ function carryConnectionsOverRenewals(actor: SignInActorRef): void {
 }
 
 /** `openedWith`: the fragment the page was opened with, as the boot read it before the machine took the address bar. */
-export function startWalletWindow(actor: SignInActorRef, config: AppConfig, openedWith: string): void {
+export function startWalletWindow(actor: SignInActorRef, config: WalletConfig, openedWith: string): void {
   // The wallet's dialog is on this page from the start: the request may need it at once.
   registerWalletsOver({ actor, network: config.network });
   carryConnectionsOverRenewals(actor);

@@ -10,7 +10,7 @@
  * then hands them to the log in order, and every later one at once.
  */
 import type { InspectionEvent } from 'xstate';
-import { lazyModule } from '../lazy-module.ts';
+import { lazyModule } from '../../packages/sui-zklogin-wallet/src/lazy-module.ts';
 import type { TransitionEntry, TransitionLog } from './transition-log.ts';
 import { isRootSnapshot, TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';
 

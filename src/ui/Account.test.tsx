@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STRAY_CALLBACK } from '../../core/failure.ts';
+import { STRAY_CALLBACK } from '../../packages/sui-zklogin-wallet/src/core/failure.ts';
 import { Account } from './Account.tsx';
 import { SignMessage } from './SignMessage.tsx';
 import { account, ADDRESS, renderAt } from '../../test-support/ui-harness.tsx';

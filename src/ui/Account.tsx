@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { PROVIDER_LABELS } from '../../core/providers.ts';
+import { PROVIDER_LABELS } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import { SignMessage } from './SignMessage.tsx';
 import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';

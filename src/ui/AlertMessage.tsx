@@ -1,5 +1,5 @@
-import { PROVIDER_LABELS } from '../../core/providers.ts';
-import type { Failure } from '../../core/sign-in.types.ts';
+import { PROVIDER_LABELS } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
+import type { Failure } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 
 /**
  * The announced part of an alert: the failure's message, and what the identity provider

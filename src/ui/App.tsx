@@ -1,7 +1,7 @@
 import { lazy, Suspense, use, useState, type ReactNode } from 'react';
-import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
+import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import type { TransitionLog } from '../runtime/transition-log.ts';
-import type { AppConfig } from '../config.ts';
+import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
 import { BuiltInModeBanner } from './BuiltInModeNote.tsx';
 import { BusyStatus } from './BusyStatus.tsx';
@@ -77,7 +77,7 @@ function ScreensNotLoaded({ retry }: { retry: () => void }) {
 
 interface AppProps {
   actor: SignInActorRef;
-  config: AppConfig;
+  config: WalletConfig;
   /** The transition log, for the devtools panel: the same promise on every call. */
   transitionLog: () => Promise<TransitionLog>;
   devtoolsOpen?: boolean;

@@ -1,6 +1,6 @@
 import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
-import { formatSui } from '../../core/sui-amount.ts';
+import { formatSui } from '../../packages/sui-zklogin-wallet/src/core/sui-amount.ts';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
 /** The SUI balance, with Refresh and (on testnet and devnet) Get test SUI. */

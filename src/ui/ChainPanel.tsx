@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config.ts';
+import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import { Balance } from './Balance.tsx';
 import { SendForm } from './SendForm.tsx';
 
@@ -7,7 +7,7 @@ import { SendForm } from './SendForm.tsx';
  * landmark, below the sign-in card, so that the node's work never crowds the account's
  * controls, and an unreachable node is a message here, not in the way.
  */
-export function ChainPanel({ config }: { config: AppConfig }) {
+export function ChainPanel({ config }: { config: WalletConfig }) {
   return (
     <section className="card chain" aria-labelledby="chain-title">
       <h2 id="chain-title" className="card-title">

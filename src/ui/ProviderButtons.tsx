@@ -1,5 +1,5 @@
-import { availableProviders, type AppConfig } from '../config.ts';
-import { PROVIDER_LABELS, type Provider } from '../../core/providers.ts';
+import { availableProviders, type WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
+import { PROVIDER_LABELS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import { signedOutWording } from './alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { useCan, useContextValue, useHasTag, useRequestedProviderLabel, useSend, useSnapshotValue } from './use-sign-in.ts';
@@ -38,7 +38,7 @@ function SignInWindowStatus() {
 }
 
 /** The start page: one button per configured provider. */
-export function ProviderButtons({ config }: { config: AppConfig }) {
+export function ProviderButtons({ config }: { config: WalletConfig }) {
   const notice = useContextValue((context) => context.notice);
   const loggedOut = useSnapshotValue((snapshot) => snapshot.matches('logged-out'));
   const awaitingWindow = useHasTag('awaiting-popup');

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { checkTransfer } from '../../core/transfer-input.ts';
+import { checkTransfer } from '../../packages/sui-zklogin-wallet/src/core/transfer-input.ts';
 import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
-import { formatSui } from '../../core/sui-amount.ts';
+import { formatSui } from '../../packages/sui-zklogin-wallet/src/core/sui-amount.ts';
 import { amountMessage, RECIPIENT_MESSAGES } from './transfer-messages.ts';
 import { useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 

@@ -1,4 +1,4 @@
-import type { FailedStep } from '../../core/sign-in.types.ts';
+import type { FailedStep } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 import { AlertMessage } from './AlertMessage.tsx';
 import type { Wording } from './alert-wording.ts';
 import { useCan, useContextValue, useSend } from './use-sign-in.ts';

@@ -2,7 +2,7 @@
  * The headlines beside an account, with its screens (off the first page), by the rules
  * of alert-wording.ts: the visitor hears first that nothing changed, when nothing did.
  */
-import type { FailedStep } from '../../core/sign-in.types.ts';
+import type { FailedStep } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 import { cancelledWording, signedOutWording, type Wording } from './alert-wording.ts';
 
 /** Failures of the node's work: the chain panel shows them beside the control that failed. */

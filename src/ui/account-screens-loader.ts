@@ -4,7 +4,7 @@
  * session, a provider's callback) asks for them at boot (main.tsx), so that they have
  * arrived by the time the account has; they render at once then, without a fallback.
  */
-import { lazyModule } from '../lazy-module.ts';
+import { lazyModule } from '../../packages/sui-zklogin-wallet/src/lazy-module.ts';
 
 export type AccountScreens = typeof import('./account-screens.ts');
 

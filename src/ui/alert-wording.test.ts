@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../../core/sign-in.types.ts';
+import type { Failure } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 import { accountWording } from './account-alert-wording.ts';
 import { signedOutWording } from './alert-wording.ts';
 

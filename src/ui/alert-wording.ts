@@ -4,8 +4,8 @@
  * These are the headlines of a visitor without an account, on the first page; those of
  * the account's own steps come with its screens (account-alert-wording.ts).
  */
-import { PROVIDER_LABELS } from '../../core/providers.ts';
-import type { FailedStep, Failure } from '../../core/sign-in.types.ts';
+import { PROVIDER_LABELS } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
+import type { FailedStep, Failure } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 
 export interface AlertWording {
   headline: string;

@@ -1,9 +1,9 @@
 /**
- * What the transfer form says about each problem the rules (core/transfer-input.ts) find,
+ * What the transfer form says about each problem the rules (the package's core/transfer-input.ts) find,
  * in the chain panel's chunk, not on the first page.
  */
-import { formatSui } from '../../core/sui-amount.ts';
-import type { AmountProblem, RecipientProblem } from '../../core/transfer-input.ts';
+import { formatSui } from '../../packages/sui-zklogin-wallet/src/core/sui-amount.ts';
+import type { AmountProblem, RecipientProblem } from '../../packages/sui-zklogin-wallet/src/core/transfer-input.ts';
 
 export const RECIPIENT_MESSAGES: Record<RecipientProblem, string> = {
   missing: "Enter the recipient's Sui address.",

@@ -6,16 +6,16 @@
  * Written by hand rather than with @xstate/react:
  * - its createActorContext creates and starts the actor inside React, while ours is
  *   started before React renders, so that a callback page's login request goes out at
- *   once (see src/runtime/sign-in-actor.ts);
+ *   once (see the package's runtime/sign-in-actor.ts);
  * - its useSelector goes through use-sync-external-store's selector variant, a package of
  *   its own. React 19's own useSyncExternalStore, with the one memo below, does what these
  *   hooks need, and use-sign-in.test.tsx holds them to what useSelector gives.
  */
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
-import { PROVIDER_LABELS, isProvider } from '../../core/providers.ts';
-import { journeyStep, type JourneyStep } from '../../core/journey.ts';
-import type { SignInTag } from '../../core/sign-in.types.ts';
-import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
+import { PROVIDER_LABELS, isProvider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
+import { journeyStep, type JourneyStep } from '../../packages/sui-zklogin-wallet/src/core/journey.ts';
+import type { SignInTag } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
+import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
 

@@ -2,7 +2,7 @@
  * The wallets' public identity, the same in every mode: one wallet per provider, named
  * "Sign in with Google", "Sign in with Facebook" and "Sign in with Twitch", each with the
  * provider's initial on its colour as its icon (a data URI, as the Wallet Standard asks).
- * The embedded wallet (the app's src/wallet/) and the hosted client read them here.
+ * The embedded wallet (wallet/) and the hosted client read them here.
  */
 export const PROVIDERS = ['google', 'facebook', 'twitch'] as const;
 export type Provider = (typeof PROVIDERS)[number];

@@ -1,6 +1,6 @@
 /**
  * What every zkLogin wallet is to the Wallet Standard, whoever answers its requests: the
- * embedded wallet (the app's src/wallet/, over the page's machine) and the hosted client
+ * embedded wallet (wallet/, over the page's machine) and the hosted client
  * (./hosted/, over the wallet's window). A base class rather than helpers, as the Wallet
  * Standard reads `version`, `name`, `icon`, `chains`, `accounts` and `features` as the wallet
  * object's own getters: both kinds of wallet otherwise wrote each of them out. Each gives

@@ -1,0 +1,262 @@
+/**
+ * "Stay signed in", with a simulated clock: the notice in the session's last ten minutes,
+ * a renewal by this page or by a window, the same identity continuing the account with a
+ * later end, another identity or a failure leaving the current session until its end, and
+ * the sign-in buttons offering the same provider first once the session has ended.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { CATALOGUE, SignInError } from './errors.ts';
+import { Secret } from './secret.ts';
+import type { CallbackOutput, RestoreOutput, SignedInSession, StartInput, StartOutput } from './sign-in.types.ts';
+import { failing, IDENTITY, session, stubbedMachine, type StubActors } from '../../../../test-support/machine-stubs.ts';
+import { RENEWAL_NOTICES } from './words.ts';
+
+const MINUTE = 60_000;
+const NOW = Date.UTC(2026, 10, 21, 12);
+
+/** A stored account whose session ends `minutesLeft` from now. */
+function restoring(minutesLeft: number) {
+  const stored = session({ expiresAt: Date.now() + minutesLeft * MINUTE });
+  return {
+    session: stored,
+    restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({ status: 'ready', ...stored })),
+  };
+}
+
+function start(overrides: Partial<StubActors>, options: { popup?: boolean; fragment?: string } = {}) {
+  const record: string[] = [];
+  const actor = createActor(stubbedMachine(overrides, record), {
+    input: {
+      signInMode: options.popup ? 'popup' : 'redirect',
+      fragment: options.fragment ? new Secret(options.fragment) : null,
+    },
+  }).start();
+  return { actor, record };
+}
+
+/** The provider's answer to a renewal, as the callback's checks pass it on. */
+const renewalCallback = fromPromise<CallbackOutput, { fragment: Secret<string> }>(async () => ({
+  jwt: new Secret('jwt'),
+  provider: 'google',
+  renewal: true,
+}));
+
+const offered = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().hasTag('can-renew');
+
+describe('signInMachine: Stay signed in', () => {
+  beforeEach(() => void vi.useFakeTimers({ now: NOW }));
+  afterEach(() => void vi.useRealTimers());
+
+  it('offers "Stay signed in" when ten minutes are left, and at once for a session that starts with less', async () => {
+    const { actor } = start({ restoreSession: restoring(60).restoreSession });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ account: { renewal: 'later' } })).toBe(true);
+    await vi.advanceTimersByTimeAsync(50 * MINUTE - 1_000);
+    expect(offered(actor)).toBe(false);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(offered(actor)).toBe(true);
+    // The account is as it was meanwhile: still ready.
+    expect(actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
+
+    const short = start({ restoreSession: restoring(4).restoreSession });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offered(short.actor)).toBe(true);
+  });
+
+  it('a session longer than a browser timer waits (about 24.8 days) is not offered early', async () => {
+    const { actor } = start({ restoreSession: restoring(40 * 24 * 60).restoreSession });
+    await vi.advanceTimersByTimeAsync(30 * 24 * 60 * MINUTE);
+    expect(offered(actor)).toBe(false);
+    expect(actor.getSnapshot().hasTag('has-account')).toBe(true);
+    await vi.advanceTimersByTimeAsync((10 * 24 * 60 - 10) * MINUTE + 1_000);
+    expect(offered(actor)).toBe(true);
+  });
+
+  it('redirect mode: the same provider again, from the stored account, and this page goes there', async () => {
+    const starts: StartInput[] = [];
+    const startSignIn = fromPromise<StartOutput, StartInput>(async ({ input }) => {
+      starts.push(input);
+      return { url: 'https://idp.test/google?login_hint=sub', expiresAt: NOW + 2 * 60 * MINUTE };
+    });
+    const { actor, record } = start({ restoreSession: restoring(5).restoreSession, startSignIn });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'user.renew' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(starts).toEqual([{ provider: 'google', renewal: true }]);
+    expect(record).toContain('navigate https://idp.test/google?login_hint=sub');
+    expect(actor.getSnapshot().matches({ account: { renewal: { due: 'leaving' } } })).toBe(true);
+    expect(actor.getSnapshot().hasTag('renewing')).toBe(true);
+    // Back from the provider by Back: storage is read again, and the account is there.
+    actor.send({ type: 'page.restored' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offered(actor)).toBe(true);
+  });
+
+  it('the same identity coming back continues the account: the same address, a later end, the proof made again when needed', async () => {
+    const renewed = session({ expiresAt: NOW + 2 * 60 * MINUTE });
+    const { actor } = start(
+      {
+        validateCallback: renewalCallback,
+        fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async () => renewed),
+      },
+      { fragment: '#id_token=renewed' },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().matches({ account: { session: 'signed-in', renewal: 'later' } })).toBe(true);
+    expect(context).toMatchObject({
+      address: IDENTITY.address,
+      expiresAt: renewed.expiresAt,
+      proofStored: false,
+      renewing: false,
+    });
+  });
+
+  it('popup mode: the same identity comes back through a window while the page keeps the account', async () => {
+    const starts: StartInput[] = [];
+    const renewed = session({ expiresAt: NOW + 2 * 60 * MINUTE });
+    const { actor, record } = start(
+      {
+        restoreSession: restoring(5).restoreSession,
+        startSignIn: fromPromise<StartOutput, StartInput>(async ({ input }) => {
+          starts.push(input);
+          return { url: 'https://idp.test/google', expiresAt: NOW + 60 * MINUTE };
+        }),
+        validateCallback: renewalCallback,
+        fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async () => renewed),
+      },
+      { popup: true },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.proofStored).toBe(true);
+    actor.send({ type: 'user.renew' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(starts).toEqual([{ provider: 'google', state: 'zklogin-popup.flow-1', renewal: true }]);
+    expect(actor.getSnapshot().matches({ account: { renewal: { due: { window: 'at-provider' } } } })).toBe(true);
+    expect(actor.getSnapshot().hasTag('has-account')).toBe(true);
+    expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
+    actor.send({ type: 'popup.callback', fragment: new Secret('#id_token=x&state=zklogin-popup.flow-1') });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ account: { renewal: 'later' } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ address: IDENTITY.address, expiresAt: renewed.expiresAt });
+    // The proof it had belonged to the old key: the account is back at signed-in, to make it again.
+    expect(actor.getSnapshot().matches({ account: { session: 'signed-in' } })).toBe(true);
+    expect(actor.getSnapshot().context.proofStored).toBe(false);
+  });
+
+  it('popup mode: a window closed before the end leaves the session as it was, with a notice', async () => {
+    const hanging = fromPromise<StartOutput, StartInput>(() => new Promise(() => {}));
+    const { actor } = start({ restoreSession: restoring(5).restoreSession, startSignIn: hanging }, { popup: true });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'user.renew' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'popup.closed' });
+    expect(offered(actor)).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ notice: RENEWAL_NOTICES.closed, expiresAt: NOW + 5 * MINUTE });
+
+    // Closed once at the provider, it may only be cut off: its answer is still listened for.
+    const cut = start({ restoreSession: restoring(5).restoreSession }, { popup: true });
+    await vi.advanceTimersByTimeAsync(0);
+    cut.actor.send({ type: 'user.renew' });
+    await vi.advanceTimersByTimeAsync(0);
+    cut.actor.send({ type: 'popup.closed' });
+    expect(offered(cut.actor)).toBe(true);
+    expect(cut.actor.getSnapshot().context.notice).toBe(RENEWAL_NOTICES.lost);
+    cut.actor.send({ type: 'popup.callback', fragment: new Secret('#id_token=x&state=zklogin-popup.flow-1') });
+    expect(cut.actor.getSnapshot().matches('callback-validating')).toBe(true);
+  });
+
+  it('another identity is refused with a message; the current session stays until its end', async () => {
+    const current = restoring(5);
+    const { actor } = start(
+      {
+        restoreSession: current.restoreSession,
+        validateCallback: renewalCallback,
+        fetchLogin: failing(SignInError.of('RENEWAL_OTHER_IDENTITY')),
+      },
+      { fragment: '#id_token=someone-else' },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().matches({ account: { session: 'ready', renewal: { due: 'offered' } } })).toBe(true);
+    expect(context.failure).toMatchObject({ code: 'RENEWAL_OTHER_IDENTITY', step: 'renewing' });
+    expect(context).toMatchObject({ address: IDENTITY.address, expiresAt: current.session.expiresAt, renewing: false });
+    // And it still ends when it was going to.
+    await vi.advanceTimersByTimeAsync(5 * MINUTE + 1);
+    expect(actor.getSnapshot().matches('logged-out')).toBe(true);
+  });
+
+  it('keeps the renewal errors of the catalogue word for word, with the session as it was', async () => {
+    const notPossible = start({
+      restoreSession: restoring(5).restoreSession,
+      startSignIn: failing(SignInError.of('RENEWAL_NOT_POSSIBLE')),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    notPossible.actor.send({ type: 'user.renew' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(notPossible.actor.getSnapshot().context.failure).toMatchObject({
+      code: 'RENEWAL_NOT_POSSIBLE',
+      message: CATALOGUE.RENEWAL_NOT_POSSIBLE,
+      step: 'renewing',
+    });
+    expect(offered(notPossible.actor)).toBe(true);
+
+    const other = start(
+      { validateCallback: renewalCallback, fetchLogin: failing(SignInError.of('RENEWAL_OTHER_IDENTITY')) },
+      { fragment: '#id_token=someone-else' },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(other.actor.getSnapshot().context.failure).toMatchObject({
+      code: 'RENEWAL_OTHER_IDENTITY',
+      message: CATALOGUE.RENEWAL_OTHER_IDENTITY,
+    });
+  });
+
+  it('a renewal that cannot start, or whose lookup fails, leaves the session as it was', async () => {
+    const { actor } = start({
+      restoreSession: restoring(5).restoreSession,
+      startSignIn: failing(SignInError.of('STORAGE_WRITE_FAILED')),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'user.renew' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offered(actor)).toBe(true);
+    expect(actor.getSnapshot().context.failure).toMatchObject({ code: 'STORAGE_WRITE_FAILED', step: 'renewing' });
+    expect(actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
+
+    const lookup = start(
+      {
+        restoreSession: restoring(5).restoreSession,
+        validateCallback: renewalCallback,
+        fetchLogin: failing(new TypeError('Failed to fetch')),
+      },
+      { fragment: '#id_token=renewed' },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    // Never the failed screen (it would hide the session): the account, with the message.
+    expect(lookup.actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
+    expect(lookup.actor.getSnapshot().context.failure?.step).toBe('renewing');
+  });
+
+  it('at the end, the sign-in buttons offer the same provider first; a visitor who signs out is not reminded', async () => {
+    const { actor } = start({ restoreSession: restoring(5).restoreSession });
+    await vi.advanceTimersByTimeAsync(5 * MINUTE + 1);
+    expect(actor.getSnapshot().matches('logged-out')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ endedProvider: 'google', provider: null });
+
+    const reloaded = start({
+      restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(async () => ({
+        status: 'expired',
+        provider: 'twitch',
+      })),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reloaded.actor.getSnapshot().context.endedProvider).toBe('twitch');
+
+    const signedOut = start({ restoreSession: restoring(5).restoreSession });
+    await vi.advanceTimersByTimeAsync(0);
+    signedOut.actor.send({ type: 'user.signOut' });
+    expect(signedOut.actor.getSnapshot().context.endedProvider).toBeNull();
+  });
+});

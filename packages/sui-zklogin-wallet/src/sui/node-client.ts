@@ -1,0 +1,171 @@
+/**
+ * The transaction work of the app's side of the Sui node, over @mysten/sui's own client
+ * (SuiGraphQLClient, whose Transaction building resolves gas, object versions and the
+ * reference gas price): a dApp's transaction, and the account page's transfer. Every
+ * failure comes back as a NodeError with a message fit to show (the spec's catalogue names
+ * none for the node). Loaded when first asked: the reads the account page makes on its
+ * own are node-reads.ts, so a visitor who never sends a transaction never loads this.
+ */
+import { SuiGraphQLClient } from '@mysten/sui/graphql';
+import { Transaction } from '@mysten/sui/transactions';
+import { fromBase64, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
+import { messageOf } from '../core/failure.ts';
+import type { TransactionPreview } from '../core/sign-in.types.ts';
+import { formatSui } from '../core/sui-amount.ts';
+import type { TransferRequest } from '../core/transfer.ts';
+import { dryRunFailure, previewOf } from './dry-run.ts';
+import { NodeError } from './node-errors.ts';
+import { askingNode, NODE_TIMEOUT_MS, timedFetch, type SuiNodeOptions } from './node-reads.ts';
+
+/** Signs a built transaction's bytes (the zkLogin account's signer, zklogin-signature.ts). */
+export interface TransactionSigner {
+  signTransaction(bytes: Uint8Array): Promise<{ signature: string }>;
+}
+
+/**
+ * A dApp's transaction, in its JSON form, as this account's: refused unless its sender is
+ * this account (or unset: then set) and its gas owner, if set, is this account.
+ */
+function ownTransaction(json: string, account: string): Transaction {
+  const tx = Transaction.from(json);
+  const { sender, gasData } = tx.getData();
+  const ours = normalizeSuiAddress(account);
+  if ((sender && normalizeSuiAddress(sender) !== ours) || (gasData.owner && normalizeSuiAddress(gasData.owner) !== ours)) {
+    throw new NodeError(
+      'The transaction names another address as its sender or gas owner, so it was not signed: this account signs only its own transactions.',
+    );
+  }
+  tx.setSenderIfNotSet(account);
+  return tx;
+}
+
+export function createSuiNodeClient(options: SuiNodeOptions) {
+  const fetch = timedFetch(options.timeoutMs ?? NODE_TIMEOUT_MS);
+  const client = new SuiGraphQLClient({ url: options.graphqlUrl, network: options.network, fetch });
+  const asked = askingNode(options.graphqlUrl);
+
+  return {
+    /**
+     * The dry run of a dApp's transaction, for the visitor to see before they approve it:
+     * built with the node (gas, object versions), then run by the node without being
+     * committed (the schema's `simulateTransaction`). A transaction the node refuses, or
+     * whose run fails, is `fails` with the node's reason, as is one that cannot be read or
+     * names another sender or gas owner; a node that cannot be asked is `unavailable` with why.
+     */
+    async previewTransaction(input: { json: string; sender: string }): Promise<TransactionPreview> {
+      try {
+        const tx = ownTransaction(input.json, input.sender);
+        const bytes = await asked('dry-run the transaction', () => tx.build({ client }));
+        const result = await asked('dry-run the transaction', () =>
+          client.core.simulateTransaction({
+            transaction: bytes,
+            include: { balanceChanges: true, effects: true, objectTypes: true },
+          }),
+        );
+        const { gasData } = tx.getData();
+        if (result.$kind === 'Transaction') {
+          const { balanceChanges, effects, objectTypes } = result.Transaction;
+          return previewOf({
+            bytes,
+            account: input.sender,
+            gasBudget: gasData.budget?.toString() ?? '0',
+            gasPayment: gasData.payment?.map((coin) => coin.objectId) ?? [],
+            balanceChanges,
+            changedObjects: effects.changedObjects,
+            objectTypes,
+          });
+        }
+        const error = result.FailedTransaction.status.error;
+        return { status: 'fails', reason: dryRunFailure(error?.message ?? 'no reason given') };
+      } catch (error) {
+        const unreachable = error instanceof NodeError && error.unreachable;
+        return { status: unreachable ? 'unavailable' : 'fails', reason: messageOf(error) };
+      }
+    },
+
+    /**
+     * A dApp's transaction the visitor approved: signed as the dry run built it (`built`),
+     * or, when there was no dry run, built now with the node; executed when asked.
+     */
+    async signTransaction(input: {
+      json: string;
+      built?: string;
+      sender: string;
+      signer: TransactionSigner;
+      execute: boolean;
+    }): Promise<SignedTransaction> {
+      // The dry run's bytes were built from this JSON, checked then; without them it is checked and built now.
+      const bytes = input.built
+        ? fromBase64(input.built)
+        : await asked('prepare the transaction', () => ownTransaction(input.json, input.sender).build({ client }));
+      const { signature } = await input.signer.signTransaction(bytes);
+      if (!input.execute) return { bytes: toBase64(bytes), signature };
+      const result = await asked('execute the transaction', () =>
+        client.core.executeTransaction({ transaction: bytes, signatures: [signature], include: { effects: true } }),
+      );
+      const executed = result.Transaction ?? result.FailedTransaction;
+      return {
+        bytes: toBase64(bytes),
+        signature,
+        digest: executed.digest,
+        effects: executed.effects.bcs ? toBase64(executed.effects.bcs) : '',
+      };
+    },
+
+    /**
+     * Builds the transfer with the node, signs it, executes it; returns its digest and the
+     * gas it paid (MIST: computation and storage, less the storage rebate), from its effects.
+     */
+    async transfer(
+      input: TransferRequest & { sender: string; signer: TransactionSigner },
+    ): Promise<{ digest: string; gasPaid?: string }> {
+      const tx = new Transaction();
+      tx.setSender(input.sender);
+      const [coin] = tx.splitCoins(tx.gas, [BigInt(input.amount)]);
+      tx.transferObjects([coin!], input.recipient);
+      const bytes = await asked('prepare the transfer', () => tx.build({ client }));
+      const { signature } = await input.signer.signTransaction(bytes);
+      const result = await asked('send the transfer', () =>
+        client.core.executeTransaction({ transaction: bytes, signatures: [signature], include: { effects: true } }),
+      );
+      if (result.$kind === 'FailedTransaction') {
+        const failed = result.FailedTransaction;
+        const gas = gasPaidBy(failed.effects);
+        const paid =
+          gas === undefined
+            ? ''
+            : gas.startsWith('-')
+              ? ' Its gas was covered by its storage rebate.'
+              : ` It still paid ${formatSui(gas)} SUI of gas.`;
+        throw new NodeError(
+          `The transfer failed on chain (${failed.digest}): ${failed.status.error?.message ?? 'no reason given'}.${paid}`,
+        );
+      }
+      const gasPaid = gasPaidBy(result.Transaction.effects);
+      return { digest: result.Transaction.digest, ...(gasPaid === undefined ? {} : { gasPaid }) };
+    },
+  };
+}
+
+export type SuiNodeClient = ReturnType<typeof createSuiNodeClient>;
+
+/**
+ * What a transaction paid for gas, in MIST: computation and storage, less the storage
+ * rebate (negative when the rebate was larger); undefined when the node gave no effects.
+ */
+export function gasPaidBy(
+  effects: { gasUsed: { computationCost: string; storageCost: string; storageRebate: string } } | null | undefined,
+): string | undefined {
+  if (!effects) return undefined;
+  const { computationCost, storageCost, storageRebate } = effects.gasUsed;
+  return (BigInt(computationCost) + BigInt(storageCost) - BigInt(storageRebate)).toString();
+}
+
+/** What a wallet hands back for a dApp's transaction (base64 bytes, as the Wallet Standard has them). */
+export interface SignedTransaction {
+  bytes: string;
+  signature: string;
+  /** With execution: the digest and the effects (BCS, base64). */
+  digest?: string;
+  effects?: string;
+}
