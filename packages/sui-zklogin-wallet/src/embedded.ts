@@ -26,7 +26,14 @@ import type { Network } from './identity.ts';
 import { initializerOf } from './initializer.ts';
 import { popupFlowOf } from './runtime/popup-handoff.ts';
 import type { VerifyingKey } from './verify.ts';
-import { registerOnPage } from './wallet/page-registration.ts';
+import { announceWallets } from './announce.ts';
+import { isCallbackFragment } from './zklogin/callback-fragment.ts';
+import { storageKeys } from './storage/keys.ts';
+import { signInStored } from './storage/stored.ts';
+import type { EmbeddedEngine } from './wallet/embedded-engine.ts';
+import { EmbeddedZkLoginWallet, type EngineSource } from './wallet/lazy-wallet.ts';
+import { takeReturningConnect } from './wallet/returning-connect.ts';
+import { WALLETS_REMOVED } from './wallet/wallet-refusals.ts';
 import { embeddedTemplate } from './embedded-options.ts';
 
 export { NEEDS_A_BROWSER };
@@ -95,11 +102,18 @@ export interface ZkLoginWalletsRegistration {
 /** Sign-in windows coming back register nothing. */
 const NOTHING: ZkLoginWalletsRegistration = { wallets: [], unregister: () => {}, returningConnect: null };
 
+/** The registration standing on this page, which a second call replaces. */
+let standing: { withdraw: () => void; returningConnect: string | null } | null = null;
+
 /**
  * Registers the zkLogin wallets with every Wallet Standard app on the page, replacing the
  * page's previous registration (its machine is stopped). Where there is no `window` (a
  * server), it throws an Error whose message is {@link NEEDS_A_BROWSER}; options that cannot
  * work throw an Error that names each.
+ *
+ * The wallet's engine (the sign-in machine, the dialog) loads at once on a page that holds a
+ * session or a provider's answer, and otherwise when a dApp first asks (in popup mode, while
+ * the page is idle: a connect's window must open in the visitor's click).
  */
 export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLoginWalletsRegistration {
   if (typeof window === 'undefined') throw new Error(NEEDS_A_BROWSER);
@@ -113,12 +127,62 @@ export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLogin
     void import('./runtime/popup-relay.ts').then(({ handOff }) => handOff(flowId, fragment));
     return NOTHING;
   }
-  const { wallets, unregister, returningConnect } = registerOnPage(config, {
-    providers: PROVIDERS.filter((provider) => options.providers[provider]),
-    confirmPersonalMessages: options.confirmPersonalMessages,
-  });
-  return { wallets, unregister, returningConnect };
+  // A Connect that left this page for the provider is read once from storage: a registration
+  // that replaces one hands the dApp the same answer.
+  const returningConnect = standing?.returningConnect ?? takeReturningConnect();
+  standing?.withdraw();
+
+  const providers = PROVIDERS.filter((provider) => options.providers[provider]);
+  const keys = storageKeys(config.enokiApiKey);
+  let engine: EmbeddedEngine | null = null;
+  let loading: Promise<EmbeddedEngine> | null = null;
+  let withdrawn = false;
+  const source: EngineSource = {
+    current: () => engine,
+    holdsSession: () => signInStored(keys),
+    load: () =>
+      (loading ??= import('./wallet/embedded-engine.ts').then(
+        ({ startEmbeddedEngine }) => {
+          if (withdrawn) throw new Error(WALLETS_REMOVED);
+          engine = startEmbeddedEngine(config, { providers, confirmPersonalMessages: options.confirmPersonalMessages });
+          for (const wallet of wallets) wallet.engineLoaded(engine);
+          return engine;
+        },
+        (error: unknown) => {
+          // A chunk that did not arrive (a network blip) is asked for again at the next call.
+          loading = null;
+          throw error;
+        },
+      )),
+  };
+  const chain = `sui:${config.network}` as const;
+  const wallets = providers.map((provider) => new EmbeddedZkLoginWallet(provider, chain, source));
+  const unannounce = announceWallets(wallets);
+
+  // What this page needs at once: a session to restore, a provider's answer to take, a connect to finish.
+  if (signInStored(keys) || isCallbackFragment(fragment) || returningConnect) void source.load().catch(() => {});
+  // In popup mode the connect's window opens in the visitor's click, so the engine must be there by then.
+  else if (config.signInMode === 'popup') whenIdle(() => !withdrawn && void source.load().catch(() => {}));
+
+  const registration = {
+    withdraw: () => {
+      if (withdrawn) return;
+      withdrawn = true;
+      if (standing === registration) standing = null;
+      unannounce();
+      wallets.forEach((wallet) => wallet.remove());
+      engine?.stop();
+      engine = null;
+    },
+    returningConnect,
+  };
+  standing = registration;
+  return { wallets, unregister: registration.withdraw, returningConnect };
 }
+
+/** Runs `task` once the page has nothing else to do (a second at most). */
+const whenIdle = (task: () => void) =>
+  window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 1_000 }) : setTimeout(task, 200);
 
 /**
  * For dapp-kit: `createDAppKit({ walletInitializers: [zkLoginWalletsInitializer({ apiKey, providers })] })`.

@@ -12,7 +12,7 @@ import type { TransactionPreview, WalletAnswer, WalletRequest } from '../core/si
 import { IDENTITY, PREVIEW, restoresTo, stubbedMachine } from '../../../../test-support/machine-stubs.ts';
 import type { ApprovalView } from './approval-dialog.ts';
 import { DIALOG_NOT_LOADED, DIALOG_NOT_SHOWN, presentApprovals } from './approvals.ts';
-import { WALLETS_REMOVED } from './zklogin-wallet.ts';
+import { WALLETS_REMOVED } from './wallet-refusals.ts';
 
 async function running(preview: () => Promise<TransactionPreview> = async () => PREVIEW) {
   const actor = createActor(

@@ -11,7 +11,7 @@ import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import type { ApprovalDialog, ApprovalView } from './approval-dialog.ts';
 import { PROVIDER_LABELS } from '../core/providers.ts';
 import { walletName } from '../identity.ts';
-import { WALLETS_REMOVED } from './zklogin-wallet.ts';
+import { WALLETS_REMOVED } from './wallet-refusals.ts';
 
 type DialogModule = typeof import('./approval-dialog.ts');
 type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;

@@ -1,9 +1,9 @@
 /**
  * The wallets over a running signInMachine: one Wallet Standard wallet per configured
  * provider, registered with every app on the page, and the wallet's dialog that puts each
- * of their signing requests to the visitor (approvals.ts). Returns `unregister`. The public entry
- * for a page (this app, or a dApp beside it) is `registerZkLoginWallets` in
- * embedded.ts (over wallet/page-registration.ts, which starts a machine when given none).
+ * of their signing requests to the visitor (approvals.ts). Returns `unregister`. The app's
+ * pages register them over their running machine; a dApp's page, through the embedded entry
+ * (embedded.ts), whose wallets forward to these once its engine has loaded (embedded-engine.ts).
  * The registration can be undone (announce.ts, the package's, says how).
  */
 import type { IdentifierString } from '@mysten/wallet-standard';
@@ -28,6 +28,8 @@ export interface WalletsOptions {
    * put to the visitor, whatever this says; no request can change it.
    */
   confirmPersonalMessages?: boolean;
+  /** Whether the visitor is acting on the page now (see ZkLoginWallet); the browser's transient activation by default. */
+  visitorActing?: () => boolean;
 }
 
 /** One dialog per running machine, however many registrations share it. */
@@ -51,24 +53,36 @@ function presentOnce(actor: SignInActorRef): () => void {
   };
 }
 
-export function registerWalletsOver({ actor, network, providers = PROVIDERS, confirmPersonalMessages }: WalletsOptions): {
+/** The wallets over `actor`, and the dialog that asks the visitor; not announced to any app. `stop` retires both. */
+export function walletsOver({ actor, network, providers = PROVIDERS, confirmPersonalMessages, visitorActing }: WalletsOptions): {
   wallets: ZkLoginWallet[];
-  unregister: () => void;
+  stop: () => void;
 } {
   const chain = `sui:${network}` as IdentifierString;
   const wallets = providers.map(
     // Its default (the visitor approves each message) is the wallet's own.
-    (provider) => new ZkLoginWallet({ actor, provider, chain, confirmPersonalMessages }),
+    (provider) => new ZkLoginWallet({ actor, provider, chain, confirmPersonalMessages, visitorActing }),
   );
   const stopPresenting = presentOnce(actor);
+  return {
+    wallets,
+    stop: () => {
+      // A dApp that still holds a wallet gets a refusal, not a request no dialog will show.
+      wallets.forEach((wallet) => wallet.remove());
+      stopPresenting();
+    },
+  };
+}
+
+/** The wallets over `actor`, announced to every Wallet Standard app on the page. */
+export function registerWalletsOver(options: WalletsOptions): { wallets: ZkLoginWallet[]; unregister: () => void } {
+  const { wallets, stop } = walletsOver(options);
   const withdraw = announceWallets(wallets);
   return {
     wallets,
     unregister: () => {
       withdraw();
-      // A dApp that still holds a wallet gets a refusal, not a request no dialog will show.
-      wallets.forEach((wallet) => wallet.remove());
-      stopPresenting();
+      stop();
     },
   };
 }

@@ -27,3 +27,24 @@ export function refusalWords(answer: Extract<WalletAnswer, { refusal: unknown }>
   }
   return WALLET_REFUSALS[answer.refusal];
 }
+
+/** Ours: the page unregistered the wallets; a request then (or one the visitor was being asked about) is refused. */
+export const WALLETS_REMOVED = 'The page removed the wallet before the visitor answered, so nothing was signed.';
+
+/**
+ * Ours: an interactive connect came from no action of the visitor (a page script on its own):
+ * refused, as a page that opens a sign-in or shares an account unasked is not the visitor.
+ */
+export const CONNECT_NEEDS_A_GESTURE =
+  "The wallet connects only from the visitor's own action (a click or a key press): call connect from its handler, or ask with { silent: true }.";
+
+/** Ours: `enoki:getSession` (the sign-in token, the proof) asked by a page the visitor has not connected here. */
+export const SESSION_NEEDS_CONNECT =
+  "The wallet gives its session only to a page the visitor connected it to, here: connect interactively (from the visitor's click) first.";
+
+/**
+ * Whether the visitor acted on the page a moment ago (a click, a key press): the browser's
+ * transient activation. A browser that cannot say (no `navigator.userActivation`) is taken
+ * at its word: the check is a safeguard the others lack, not the only one.
+ */
+export const visitorActing = () => globalThis.navigator?.userActivation?.isActive ?? true;

@@ -16,13 +16,8 @@ import {
   walletRequestGiving,
   walletSession,
 } from '../../../../test-support/machine-stubs.ts';
-import {
-  CONNECT_NEEDS_A_GESTURE,
-  MACHINE_STOPPED,
-  SESSION_NEEDS_CONNECT,
-  WALLETS_REMOVED,
-  ZkLoginWallet,
-} from './zklogin-wallet.ts';
+import { CONNECT_NEEDS_A_GESTURE, SESSION_NEEDS_CONNECT, WALLETS_REMOVED } from './wallet-refusals.ts';
+import { MACHINE_STOPPED, ZkLoginWallet } from './zklogin-wallet.ts';
 
 /** The visitor connects `wallet` to the page (Node has no user activation to read: taken as the visitor's). */
 const connectedByVisitor = async (wallet: ZkLoginWallet) => {

@@ -13,7 +13,14 @@ import { walletAccountOf } from '../core/account-wallet.ts';
 import type { Provider } from '../core/providers.ts';
 import { clearConnect, noteConnect } from './returning-connect.ts';
 import { transactionParties } from './transaction-parties.ts';
-import { refusalWords, WALLET_REFUSALS } from './wallet-refusals.ts';
+import {
+  CONNECT_NEEDS_A_GESTURE,
+  refusalWords,
+  SESSION_NEEDS_CONNECT,
+  visitorActing,
+  WALLET_REFUSALS,
+  WALLETS_REMOVED,
+} from './wallet-refusals.ts';
 import type {
   SignInEvent,
   WalletAccountData,
@@ -44,26 +51,7 @@ export function accountData(snapshot: Snapshot, provider: Provider): WalletAccou
   return account?.provider === provider ? account : null;
 }
 
-/** Ours: the page unregistered the wallets; a request then (or one the visitor was being asked about) is refused. */
-export const WALLETS_REMOVED = 'The page removed the wallet before the visitor answered, so nothing was signed.';
 
-/**
- * Ours: an interactive connect came from no action of the visitor (a page script on its own):
- * refused, as a page that opens a sign-in or shares an account unasked is not the visitor.
- */
-export const CONNECT_NEEDS_A_GESTURE =
-  "The wallet connects only from the visitor's own action (a click or a key press): call connect from its handler, or ask with { silent: true }.";
-
-/** Ours: `enoki:getSession` (the sign-in token, the proof) asked by a page the visitor has not connected here. */
-export const SESSION_NEEDS_CONNECT =
-  "The wallet gives its session only to a page the visitor connected it to, here: connect interactively (from the visitor's click) first.";
-
-/**
- * Whether the visitor acted on the page a moment ago (a click, a key press): the browser's
- * transient activation. A browser that cannot say (no `navigator.userActivation`) is taken
- * at its word: the check is a safeguard the others lack, not the only one.
- */
-const visitorActing = () => globalThis.navigator?.userActivation?.isActive ?? true;
 
 /** Ours: the page's machine stopped or failed, so no request will be answered; it is refused rather than left waiting. */
 export const MACHINE_STOPPED = "This page's sign-in has stopped: reload the page to use the wallet.";
@@ -119,6 +107,8 @@ export class ZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
   #removed = false;
   /** The account the visitor connected to this page interactively, in this page's life: the one whose session it may read. */
   #connectedByVisitor: string | null = null;
+  /** Whether the visitor is acting now: read when an interactive connect is asked. */
+  readonly #visitorActing: () => boolean;
 
   constructor(options: {
     actor: SignInActorRef;
@@ -126,9 +116,15 @@ export class ZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
     chain: IdentifierString;
     /** Default true: the visitor approves each message. */
     confirmPersonalMessages?: boolean;
+    /**
+     * Default: the browser's transient activation. The embedded entry's wallets read it
+     * themselves when the dApp calls, before their engine loads, and hand these `() => true`.
+     */
+    visitorActing?: () => boolean;
   }) {
     super(options.provider, options.chain);
     this.#actor = options.actor;
+    this.#visitorActing = options.visitorActing ?? visitorActing;
     this.#confirmPersonalMessages = options.confirmPersonalMessages !== false;
   }
 
@@ -175,7 +171,7 @@ export class ZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
       const requestId = crypto.randomUUID();
       const silent = input?.silent === true;
       // Read first, before anything is awaited: the visitor's action is the call's own.
-      if (!silent && !visitorActing()) throw new Error(CONNECT_NEEDS_A_GESTURE);
+      if (!silent && !this.#visitorActing()) throw new Error(CONNECT_NEEDS_A_GESTURE);
       // In redirect mode an interactive connect may leave the page: noted until it returns (returning-connect.ts).
       if (!silent) noteConnect(this.name);
       try {
