@@ -196,4 +196,17 @@ describe('registerZkLoginWallets (embedded), as a page and frameworks call it', 
       listeners.restore();
     }
   });
+
+  it('a sign-in window coming back to the page (popup mode) hands its answer on and registers nothing', async () => {
+    document.body.innerHTML = '<main id="app"></main>';
+    window.history.replaceState(null, '', '/page#id_token=t&state=zklogin-popup.flow-1234abcd');
+    const registration = registerZkLoginWallets({ ...OPTIONS, signInMode: 'popup' });
+    // The token leaves the address bar at once, before the hand-off's code has loaded.
+    expect(window.location.href).toBe(`${window.location.origin}/page`);
+    expect(registration.wallets).toEqual([]);
+    expect(zkLoginWallets()).toEqual([]);
+    // The window says what it does, in place of the page.
+    await vi.waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Signing you in…'));
+    registration.unregister();
+  });
 });
