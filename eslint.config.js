@@ -24,37 +24,39 @@ const ENTRIES = [`${ENGINE}/embedded.ts`, `${ENGINE}/embedded-options.ts`, `${EN
 const LAYERS = [
   {
     target: `${ENGINE}/core`,
-    from: [`${ENGINE}/config.ts`, `${ENGINE}/lazy-module.ts`, ...engine(...ENGINE_FOLDERS), ...ENTRIES, './src', './mocks'],
+    from: [ENGINE, './src', './mocks'],
+    except: ['./core'],
     message: 'core/ is the pure core: it imports only xstate and its own files.',
   },
   {
     target: `${ENGINE}/lazy-module.ts`,
-    from: [`${ENGINE}/core`, ...engine(...ENGINE_FOLDERS), `${ENGINE}/config.ts`, ...ENTRIES],
+    from: [ENGINE],
+    except: ['./lazy-module.ts'],
     message: 'lazy-module.ts is plumbing under every layer: it imports nothing of ours.',
   },
   {
     target: `${ENGINE}/config.ts`,
     from: [...engine(...ENGINE_FOLDERS), ...ENTRIES],
-    message: 'config.ts sits under the domain modules: it imports only the core.',
+    message: "config.ts sits under the domain modules: it imports only the core and the verifier's key type.",
   },
   {
     target: `${ENGINE}/login-service`,
-    from: engine('storage', 'sui', 'zklogin', 'operations', 'runtime', 'wallet'),
+    from: [...engine('storage', 'sui', 'zklogin', 'operations', 'runtime', 'wallet'), ...ENTRIES],
     message: 'login-service/ imports only the core and config.',
   },
   {
     target: `${ENGINE}/sui`,
-    from: engine('storage', 'login-service', 'zklogin', 'operations', 'runtime', 'wallet'),
+    from: [...engine('storage', 'login-service', 'zklogin', 'operations', 'runtime', 'wallet'), ...ENTRIES],
     message: 'sui/ (the Sui node and faucet clients) imports only the core and config.',
   },
   {
     target: `${ENGINE}/storage`,
-    from: engine('sui', 'zklogin', 'operations', 'runtime', 'wallet'),
+    from: [...engine('sui', 'zklogin', 'operations', 'runtime', 'wallet'), ...ENTRIES],
     message: "storage/ imports only the core, config and the login service's answer schemas.",
   },
   {
     target: `${ENGINE}/zklogin`,
-    from: engine('sui', 'operations', 'runtime', 'wallet'),
+    from: [...engine('sui', 'operations', 'runtime', 'wallet'), ...ENTRIES],
     message: 'zklogin/ never imports the layers that wire it.',
   },
   {
@@ -152,13 +154,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'src/**/*.{ts,tsx}',
-      'test-support/**/*.{ts,tsx}',
-      'mocks/**/*.ts',
-      'vite-plugins/**/*.ts',
-      'packages/*/src/**/*.ts',
-    ],
+    files: ['src/**/*.{ts,tsx}', 'test-support/**/*.{ts,tsx}', 'mocks/**/*.ts', 'vite-plugins/**/*.ts', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', ...Object.keys(CLOCK_READERS)],
     rules: {
       'no-restricted-syntax': noClockRead(

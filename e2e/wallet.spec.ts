@@ -70,7 +70,10 @@ test("Enoki's features through the protocol: getMetadata names the provider; get
   const { idToken, login } = await signIn(page, 'google', 'Alice');
   await walletsOf(page);
   // The session carries the sign-in token: only a page the visitor connected the wallet to gets it.
-  expect(await call(page, 'Sign in with Google', 'enoki:getSession', 'getSession')).toEqual({ ok: false, error: SESSION_NEEDS_CONNECT });
+  expect(await call(page, 'Sign in with Google', 'enoki:getSession', 'getSession')).toEqual({
+    ok: false,
+    error: SESSION_NEEDS_CONNECT,
+  });
   expect((await accountsOf(connect(page, 'Sign in with Google', false))).map(({ address }) => address)).toEqual([login.address]);
   type Session = { jwt: string; maxEpoch: number; randomness: string; expiresAt: number; proof?: { addressSeed: string } };
   const before = await call<Session>(page, 'Sign in with Google', 'enoki:getSession', 'getSession');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUILD_WITHOUT_KEY, BUILT_IN_WITH_KEY, connectSources, isBuiltIn, parseConfig, readSettings, settingsSchema } from './config.ts';
+import {
+  BUILD_WITHOUT_KEY,
+  BUILT_IN_WITH_KEY,
+  connectSources,
+  isBuiltIn,
+  parseConfig,
+  readSettings,
+  settingsSchema,
+} from './config.ts';
 import { availableProviders } from '../packages/sui-zklogin-wallet/src/config.ts';
 
 const PAGE = 'http://localhost:5173/app/?inspect#id_token=x';

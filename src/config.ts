@@ -288,4 +288,3 @@ export function configTemplate(settings: Settings): ConfigTemplate {
 /** The page's configuration from settings already checked (the build's template, resolved for the page). */
 export const configFromSettings = (settings: Settings, pageUrl: string): WalletConfig =>
   pageConfig(configTemplate(settings), pageUrl);
-

@@ -33,10 +33,36 @@ describe('the layers, as the linter keeps them', () => {
       "import '../storage/store.ts';",
       /sui\/ .* imports only the core and config/,
     ],
-    ['the machine importing the app', 'packages/sui-zklogin-wallet/src/core/failure.ts', "import '../../../../src/config.ts';", /core\/ is the pure core/],
-    ['the machine importing the wallet', 'packages/sui-zklogin-wallet/src/core/failure.ts', "import '../config.ts';", /core\/ is the pure core/],
-    ['the machine importing a package other than xstate', 'packages/sui-zklogin-wallet/src/core/failure.ts', "import 'valibot';", /core\/ imports only xstate/],
-    ['storage importing zklogin', 'packages/sui-zklogin-wallet/src/storage/store.ts', "import '../zklogin/callback.ts';", /storage\/ imports only/],
+    [
+      'the machine importing the app',
+      'packages/sui-zklogin-wallet/src/core/failure.ts',
+      "import '../../../../src/config.ts';",
+      /core\/ is the pure core/,
+    ],
+    [
+      'the machine importing the wallet identity',
+      'packages/sui-zklogin-wallet/src/core/failure.ts',
+      "import '../identity.ts';",
+      /core\/ is the pure core/,
+    ],
+    [
+      'the machine importing the wallet',
+      'packages/sui-zklogin-wallet/src/core/failure.ts',
+      "import '../config.ts';",
+      /core\/ is the pure core/,
+    ],
+    [
+      'the machine importing a package other than xstate',
+      'packages/sui-zklogin-wallet/src/core/failure.ts',
+      "import 'valibot';",
+      /core\/ imports only xstate/,
+    ],
+    [
+      'storage importing zklogin',
+      'packages/sui-zklogin-wallet/src/storage/store.ts',
+      "import '../zklogin/callback.ts';",
+      /storage\/ imports only/,
+    ],
     [
       'the login service importing storage',
       'packages/sui-zklogin-wallet/src/login-service/client.ts',
@@ -49,9 +75,24 @@ describe('the layers, as the linter keeps them', () => {
       "import '../runtime/sign-in-actor.ts';",
       /operations\/ never imports/,
     ],
-    ['config importing a domain module', 'packages/sui-zklogin-wallet/src/config.ts', "import './zklogin/callback.ts';", /config\.ts sits under/],
-    ['the package importing the app', 'packages/sui-zklogin-wallet/src/wallet/register.ts', "import '../../../../src/ui/App.tsx';", /A package stands alone/],
-    ['the package importing the mocks', 'packages/sui-zklogin-wallet/src/embedded.ts', "import '../../../mocks/testing.ts';", /A package stands alone/],
+    [
+      'config importing a domain module',
+      'packages/sui-zklogin-wallet/src/config.ts',
+      "import './zklogin/callback.ts';",
+      /config\.ts sits under/,
+    ],
+    [
+      'the package importing the app',
+      'packages/sui-zklogin-wallet/src/wallet/register.ts',
+      "import '../../../../src/ui/App.tsx';",
+      /A package stands alone/,
+    ],
+    [
+      'the package importing the mocks',
+      'packages/sui-zklogin-wallet/src/embedded.ts',
+      "import '../../../mocks/testing.ts';",
+      /A package stands alone/,
+    ],
     [
       'the devtools importing the wallet',
       'src/devtools/DevtoolsPanel.tsx',
@@ -64,6 +105,8 @@ describe('the layers, as the linter keeps them', () => {
   });
 
   it('an import the layers allow passes', async () => {
-    expect(await problemsOf('src/ui/Account.tsx', "import '../../packages/sui-zklogin-wallet/src/core/providers.ts';\nexport {};\n")).toEqual([]);
+    expect(
+      await problemsOf('src/ui/Account.tsx', "import '../../packages/sui-zklogin-wallet/src/core/providers.ts';\nexport {};\n"),
+    ).toEqual([]);
   });
 });

@@ -5,7 +5,11 @@
  * a state or an event they do not describe.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { delayDescriptionOf, descriptionOf, eventDescriptionOf } from '../../packages/sui-zklogin-wallet/src/core/sign-in.descriptions.ts';
+import {
+  delayDescriptionOf,
+  descriptionOf,
+  eventDescriptionOf,
+} from '../../packages/sui-zklogin-wallet/src/core/sign-in.descriptions.ts';
 import { eventLabel } from './machine-graph.ts';
 
 function senderOf(eventType: string): string {

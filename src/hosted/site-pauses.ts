@@ -10,7 +10,11 @@
  * site's entries; entries too old to count in any pause are removed as new ones come.
  */
 import * as v from 'valibot';
-import { REJECTIONS_WITHIN_MS, WALLET_PAUSE_MS, walletPaused } from '../../packages/sui-zklogin-wallet/src/core/account-wallet.ts';
+import {
+  REJECTIONS_WITHIN_MS,
+  WALLET_PAUSE_MS,
+  walletPaused,
+} from '../../packages/sui-zklogin-wallet/src/core/account-wallet.ts';
 
 const PREFIX = 'zklogin-wallet:rejection:';
 const EntrySchema = v.object({ origin: v.string(), at: v.number() });

@@ -5,7 +5,13 @@
  * the visitor's sign-in. Hand-checked: a handful of fields, in the first load of every page
  * that registers the wallets.
  */
-import { DEFAULT_AUTH_URLS, DEFAULT_ENOKI_API_URL, DEFAULT_SUI_FAUCET_URLS, DEFAULT_SUI_GRAPHQL_URLS, type ConfigTemplate } from './config.ts';
+import {
+  DEFAULT_AUTH_URLS,
+  DEFAULT_ENOKI_API_URL,
+  DEFAULT_SUI_FAUCET_URLS,
+  DEFAULT_SUI_GRAPHQL_URLS,
+  type ConfigTemplate,
+} from './config.ts';
 import { PROVIDERS, type Provider } from './core/providers.ts';
 import type { EmbeddedWalletsOptions } from './embedded.ts';
 import { isNetwork, NETWORKS } from './identity.ts';
@@ -25,7 +31,14 @@ const isHttpUrl = (value: unknown): value is string => {
 
 const trimSlashes = (url: string) => url.replace(/\/+$/, '');
 
-export function embeddedTemplate(options: EmbeddedWalletsOptions): ConfigTemplate {
+/** The verifying keys named by their name; any other string is a typo that would refuse every proof. */
+const KEY_NAMES = ['prod', 'test', 'built-in'];
+
+/**
+ * @param pageOrigin the registering page's origin: the provider's answer must come back to it
+ *   (the started sign-in and the popup's hand-off are kept on this origin)
+ */
+export function embeddedTemplate(options: EmbeddedWalletsOptions, pageOrigin: string): ConfigTemplate {
   const problems: string[] = [];
   const network = options.network ?? 'testnet';
   if (!isNetwork(network)) problems.push(`network must be one of ${NETWORKS.join(', ')} (got "${String(network)}")`);
@@ -34,16 +47,39 @@ export function embeddedTemplate(options: EmbeddedWalletsOptions): ConfigTemplat
   const offered = PROVIDERS.filter((provider) => providers[provider] !== undefined);
   if (offered.length === 0) problems.push(`providers must name at least one of ${PROVIDERS.join(', ')}, with its clientId`);
   for (const name of Object.keys(providers)) {
-    if (!(PROVIDERS as readonly string[]).includes(name)) problems.push(`providers.${name} is not a provider (${PROVIDERS.join(', ')})`);
+    if (!(PROVIDERS as readonly string[]).includes(name))
+      problems.push(`providers.${name} is not a provider (${PROVIDERS.join(', ')})`);
   }
   for (const provider of offered) {
-    const { clientId, authUrl } = providers[provider]!;
+    const given: unknown = providers[provider];
+    if (typeof given !== 'object' || given === null) {
+      problems.push(`providers.${provider} must be { clientId }`);
+      continue;
+    }
+    const { clientId, authUrl } = given as { clientId?: unknown; authUrl?: unknown };
     if (typeof clientId !== 'string' || clientId.trim() === '') problems.push(`providers.${provider}.clientId is required`);
     if (authUrl !== undefined && !isHttpUrl(authUrl)) problems.push(`providers.${provider}.authUrl must be an http(s) URL`);
   }
-  const urls = { redirectUrl: options.redirectUrl, loginServiceUrl: options.loginServiceUrl, suiGraphQLUrl: options.suiGraphQLUrl };
+  const urls = {
+    redirectUrl: options.redirectUrl,
+    loginServiceUrl: options.loginServiceUrl,
+    suiGraphQLUrl: options.suiGraphQLUrl,
+  };
   for (const [name, url] of Object.entries(urls)) {
     if (url !== undefined && !isHttpUrl(url)) problems.push(`${name} must be an http(s) URL`);
+  }
+  if (isHttpUrl(options.redirectUrl)) {
+    const redirect = new URL(options.redirectUrl);
+    if (redirect.origin !== pageOrigin) problems.push(`redirectUrl must be on this page's origin (${pageOrigin})`);
+    if (redirect.hash !== '' || options.redirectUrl.includes('#')) problems.push('redirectUrl must have no fragment');
+  }
+  const key = options.zkLoginVerifyingKey;
+  if (typeof key === 'string' ? !KEY_NAMES.includes(key) : key !== undefined && (typeof key !== 'object' || key === null)) {
+    problems.push(`zkLoginVerifyingKey must be ${KEY_NAMES.map((name) => `"${name}"`).join(', ')} or a verifying key`);
+  }
+  const scopes: unknown = options.extraScopes ?? [];
+  if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string' && /^[\x21-\x7e]+$/.test(scope))) {
+    problems.push('extraScopes must be a list of scope names (e.g. ["email"])');
   }
   const signInMode = options.signInMode ?? 'redirect';
   if (signInMode !== 'redirect' && signInMode !== 'popup') problems.push('signInMode must be "redirect" or "popup"');

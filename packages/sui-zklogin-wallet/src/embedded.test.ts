@@ -90,6 +90,23 @@ describe('registerZkLoginWallets (embedded), as a page and frameworks call it', 
         'additionalEpochs must be a whole number from 0 to 30',
       ]),
     );
+    expect(() =>
+      registerZkLoginWallets({
+        ...OPTIONS,
+        providers: { google: null as never },
+        redirectUrl: 'https://elsewhere.example/back#here',
+        zkLoginVerifyingKey: 'production' as never,
+        extraScopes: 'email' as never,
+      }),
+    ).toThrow(
+      invalidOptions([
+        'providers.google must be { clientId }',
+        `redirectUrl must be on this page's origin (${window.location.origin})`,
+        'redirectUrl must have no fragment',
+        'zkLoginVerifyingKey must be "prod", "test", "built-in" or a verifying key',
+        'extraScopes must be a list of scope names (e.g. ["email"])',
+      ]),
+    );
     expect(() => registerZkLoginWallets({ ...OPTIONS, providers: {} })).toThrow(
       'providers must name at least one of google, facebook, twitch, with its clientId',
     );
@@ -130,7 +147,9 @@ describe('registerZkLoginWallets (embedded), as a page and frameworks call it', 
       registration.unregister();
       expect(listeners.left()).toEqual([]);
       expect(zkLoginWallets()).toEqual([]);
-      const [google] = registration.wallets as unknown as { features: { 'standard:connect': { connect: (input?: object) => Promise<unknown> } } }[];
+      const [google] = registration.wallets as unknown as {
+        features: { 'standard:connect': { connect: (input?: object) => Promise<unknown> } };
+      }[];
       await expect(google!.features['standard:connect'].connect({ silent: true })).rejects.toThrow(WALLETS_REMOVED);
     } finally {
       listeners.restore();
@@ -208,5 +227,25 @@ describe('registerZkLoginWallets (embedded), as a page and frameworks call it', 
     // The window says what it does, in place of the page.
     await vi.waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Signing you in…'));
     registration.unregister();
+  });
+
+  it("the provider's answer leaves the address bar at registration, before the engine's code arrives, and the engine takes it", async () => {
+    const listeners = watchWindowListeners();
+    try {
+      window.history.replaceState(null, '', '/page?x=1#id_token=header.payload.signature&state=flow');
+      // A page load of its own: the entry reads what the page came with once per load.
+      vi.resetModules();
+      const { registerZkLoginWallets } = await import('./embedded.ts');
+      const first = registerZkLoginWallets(OPTIONS);
+      expect(window.location.href).toBe(`${window.location.origin}/page?x=1`);
+      // StrictMode: unmounted at once, mounted again; the second registration's engine takes the answer.
+      first.unregister();
+      const second = registerZkLoginWallets(OPTIONS);
+      await engineStarted(listeners);
+      second.unregister();
+      expect(listeners.left()).toEqual([]);
+    } finally {
+      listeners.restore();
+    }
   });
 });

@@ -33,7 +33,7 @@ import { signInStored } from './storage/stored.ts';
 import type { EmbeddedEngine } from './wallet/embedded-engine.ts';
 import { EmbeddedZkLoginWallet, type EngineSource } from './wallet/lazy-wallet.ts';
 import { takeReturningConnect } from './wallet/returning-connect.ts';
-import { WALLETS_REMOVED } from './wallet/wallet-refusals.ts';
+import { ENGINE_NOT_LOADED, WALLETS_REMOVED } from './wallet/wallet-refusals.ts';
 import { embeddedTemplate } from './embedded-options.ts';
 
 export { NEEDS_A_BROWSER };
@@ -74,8 +74,8 @@ export interface EmbeddedWalletsOptions {
   confirmPersonalMessages?: boolean;
   /**
    * The Groth16 key the login service's proofs are checked under before they are kept
-   * (default: `prod` on mainnet and testnet, `test` on devnet); `built-in` is this package's
-   * mock login service's, for tests.
+   * (default: `prod` on mainnet and testnet, `test` on devnet); `built-in` is the mock login service's of
+   * this package's repository, for tests.
    */
   zkLoginVerifyingKey?: 'prod' | 'test' | 'built-in' | VerifyingKey;
   /** Keeps the session key as a non-extractable WebCrypto key (P-256) instead of an Ed25519 key sealed in storage (default: false). */
@@ -103,7 +103,23 @@ export interface ZkLoginWalletsRegistration {
 const NOTHING: ZkLoginWalletsRegistration = { wallets: [], unregister: () => {}, returningConnect: null };
 
 /** The registration standing on this page, which a second call replaces. */
-let standing: { withdraw: () => void; returningConnect: string | null } | null = null;
+let standing: { withdraw: () => void } | null = null;
+
+/**
+ * What this page load came with, taken once whatever the registrations (React's StrictMode
+ * registers twice; a hot reload again): the provider's answer, out of the address bar at once
+ * (the token never waits there for the engine's code), until an engine's machine has settled
+ * on it; and the Connect that left this page for the provider.
+ */
+let arrival: { callback: string | null; returningConnect: string | null } | null = null;
+
+function pageArrival() {
+  if (arrival) return arrival;
+  const fragment = window.location.hash;
+  const callback = isCallbackFragment(fragment) ? fragment : null;
+  if (callback) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return (arrival = { callback, returningConnect: takeReturningConnect() });
+}
 
 /**
  * Registers the zkLogin wallets with every Wallet Standard app on the page, replacing the
@@ -117,7 +133,7 @@ let standing: { withdraw: () => void; returningConnect: string | null } | null =
  */
 export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLoginWalletsRegistration {
   if (typeof window === 'undefined') throw new Error(NEEDS_A_BROWSER);
-  const config: WalletConfig = pageConfig(embeddedTemplate(options), window.location.href);
+  const config: WalletConfig = pageConfig(embeddedTemplate(options, window.location.origin), window.location.href);
   // A sign-in window coming back (popup mode): the token leaves the address bar now, and the
   // hand-off's code (its words, its channel) is loaded for this window only.
   const fragment = window.location.hash;
@@ -127,9 +143,7 @@ export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLogin
     void import('./runtime/popup-relay.ts').then(({ handOff }) => handOff(flowId, fragment));
     return NOTHING;
   }
-  // A Connect that left this page for the provider is read once from storage: a registration
-  // that replaces one hands the dApp the same answer.
-  const returningConnect = standing?.returningConnect ?? takeReturningConnect();
+  const { returningConnect } = pageArrival();
   standing?.withdraw();
 
   const providers = PROVIDERS.filter((provider) => options.providers[provider]);
@@ -144,14 +158,21 @@ export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLogin
       (loading ??= import('./wallet/embedded-engine.ts').then(
         ({ startEmbeddedEngine }) => {
           if (withdrawn) throw new Error(WALLETS_REMOVED);
-          engine = startEmbeddedEngine(config, { providers, confirmPersonalMessages: options.confirmPersonalMessages });
+          engine = startEmbeddedEngine(config, {
+            providers,
+            confirmPersonalMessages: options.confirmPersonalMessages,
+            arrivedWith: arrival?.callback ?? null,
+            onArrivalTaken: () => void (arrival && (arrival.callback = null)),
+            returningConnect,
+          });
           for (const wallet of wallets) wallet.engineLoaded(engine);
           return engine;
         },
         (error: unknown) => {
           // A chunk that did not arrive (a network blip) is asked for again at the next call.
           loading = null;
-          throw error;
+          if (error instanceof Error && error.message === WALLETS_REMOVED) throw error;
+          throw Object.assign(new Error(ENGINE_NOT_LOADED), { cause: error });
         },
       )),
   };
@@ -160,7 +181,7 @@ export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLogin
   const unannounce = announceWallets(wallets);
 
   // What this page needs at once: a session to restore, a provider's answer to take, a connect to finish.
-  if (signInStored(keys) || isCallbackFragment(fragment) || returningConnect) void source.load().catch(() => {});
+  if (signInStored(keys) || arrival?.callback || returningConnect) void source.load().catch(() => {});
   // In popup mode the connect's window opens in the visitor's click, so the engine must be there by then.
   else if (config.signInMode === 'popup') whenIdle(() => !withdrawn && void source.load().catch(() => {}));
 
@@ -174,7 +195,6 @@ export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLogin
       engine?.stop();
       engine = null;
     },
-    returningConnect,
   };
   standing = registration;
   return { wallets, unregister: registration.withdraw, returningConnect };

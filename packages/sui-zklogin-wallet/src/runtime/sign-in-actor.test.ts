@@ -6,7 +6,10 @@ import { storageKeys } from '../storage/keys.ts';
 import { signInStored } from '../storage/stored.ts';
 import { createLazySignIn, runtimeModule } from './sign-in-actor.ts';
 
-const config = pageConfig(embeddedTemplate({ apiKey: 'enoki_public_lazy', providers: { google: { clientId: 'g' } } }), 'https://app.test/');
+const config = pageConfig(
+  embeddedTemplate({ apiKey: 'enoki_public_lazy', providers: { google: { clientId: 'g' } } }, 'https://app.test'),
+  'https://app.test/',
+);
 /** What a promise actor hands the restore when the machine starts it. */
 const restoreArgs = { input: { discardPendingFlow: false }, signal: new AbortController().signal };
 

@@ -97,6 +97,8 @@ function currentFragment(): Secret<string> | null {
 export function startSignInActor(
   config: WalletConfig,
   inspect?: Observer<InspectionEvent>,
+  /** The provider's answer this page came with, when the caller already took it out of the address bar (the embedded entry). */
+  arrivedWith?: string | null,
 ): { actor: SignInActorRef; preload: () => void; stop: () => void } {
   let stopped = false;
   let stopListeningElsewhere = () => {};
@@ -113,7 +115,11 @@ export function startSignInActor(
     },
   });
   const actor = createActor(machine, {
-    input: { fragment: currentFragment(), chain: `sui:${config.network}`, signInMode: config.signInMode },
+    input: {
+      fragment: arrivedWith ? new Secret(arrivedWith) : currentFragment(),
+      chain: `sui:${config.network}`,
+      signInMode: config.signInMode,
+    },
     inspect,
   });
 

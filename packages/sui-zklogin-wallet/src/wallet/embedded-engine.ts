@@ -20,9 +20,31 @@ export interface EmbeddedEngine {
 
 export function startEmbeddedEngine(
   config: WalletConfig,
-  { providers, confirmPersonalMessages }: { providers: readonly Provider[]; confirmPersonalMessages?: boolean },
+  {
+    providers,
+    confirmPersonalMessages,
+    arrivedWith,
+    onArrivalTaken,
+    returningConnect,
+  }: {
+    providers: readonly Provider[];
+    confirmPersonalMessages?: boolean;
+    /** The provider's answer the page came with, already out of its address bar. */
+    arrivedWith: string | null;
+    /** Called once the machine has settled on that answer: an engine started after this one must not take it again. */
+    onArrivalTaken: () => void;
+    /** The wallet whose interactive connect left the page for the provider, this page being its return. */
+    returningConnect: string | null;
+  },
 ): EmbeddedEngine {
-  const started = startSignInActor(config);
+  const started = startSignInActor(config, undefined, arrivedWith);
+  if (arrivedWith) {
+    const watching = started.actor.subscribe((snapshot) => {
+      if (!snapshot.hasTag('settled')) return;
+      onArrivalTaken();
+      queueMicrotask(() => watching.unsubscribe());
+    });
+  }
   const { wallets, stop } = walletsOver({
     actor: started.actor,
     // The machine signs on the configuration's network: the wallets say the same chain.
@@ -31,6 +53,7 @@ export function startEmbeddedEngine(
     confirmPersonalMessages,
     // The entry's wallets read the visitor's action when the dApp called, before this loaded.
     visitorActing: () => true,
+    returningConnect,
   });
   return {
     wallet: (provider) => wallets[providers.indexOf(provider)],

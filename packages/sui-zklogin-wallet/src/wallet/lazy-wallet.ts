@@ -27,9 +27,10 @@ export interface EngineSource {
   holdsSession(): boolean;
 }
 
-type GetSession = ReturnType<ZkLoginWallet['features']['enoki:getSession']['getSession']> extends Promise<infer S>
-  ? (input?: { network?: string }) => Promise<S>
-  : never;
+type GetSession =
+  ReturnType<ZkLoginWallet['features']['enoki:getSession']['getSession']> extends Promise<infer S>
+    ? (input?: { network?: string }) => Promise<S>
+    : never;
 
 export class EmbeddedZkLoginWallet extends ZkLoginWalletBase<GetSession> {
   readonly #engine: EngineSource;

@@ -8,6 +8,7 @@
  */
 import type { IdentifierString } from '@mysten/wallet-standard';
 import { announceWallets } from '../announce.ts';
+import { walletName } from '../identity.ts';
 import { PROVIDERS, type Provider } from '../core/providers.ts';
 import type { SignInActorRef } from '../runtime/sign-in-actor.ts';
 import { presentApprovals } from './approvals.ts';
@@ -30,6 +31,8 @@ export interface WalletsOptions {
   confirmPersonalMessages?: boolean;
   /** Whether the visitor is acting on the page now (see ZkLoginWallet); the browser's transient activation by default. */
   visitorActing?: () => boolean;
+  /** The wallet whose interactive connect left the page for the provider, this page being its return (see ZkLoginWallet). */
+  returningConnect?: string | null;
 }
 
 /** One dialog per running machine, however many registrations share it. */
@@ -54,14 +57,29 @@ function presentOnce(actor: SignInActorRef): () => void {
 }
 
 /** The wallets over `actor`, and the dialog that asks the visitor; not announced to any app. `stop` retires both. */
-export function walletsOver({ actor, network, providers = PROVIDERS, confirmPersonalMessages, visitorActing }: WalletsOptions): {
+export function walletsOver({
+  actor,
+  network,
+  providers = PROVIDERS,
+  confirmPersonalMessages,
+  visitorActing,
+  returningConnect,
+}: WalletsOptions): {
   wallets: ZkLoginWallet[];
   stop: () => void;
 } {
   const chain = `sui:${network}` as IdentifierString;
   const wallets = providers.map(
     // Its default (the visitor approves each message) is the wallet's own.
-    (provider) => new ZkLoginWallet({ actor, provider, chain, confirmPersonalMessages, visitorActing }),
+    (provider) =>
+      new ZkLoginWallet({
+        actor,
+        provider,
+        chain,
+        confirmPersonalMessages,
+        visitorActing,
+        returningFromVisitorConnect: returningConnect === walletName(provider),
+      }),
   );
   const stopPresenting = presentOnce(actor);
   return {

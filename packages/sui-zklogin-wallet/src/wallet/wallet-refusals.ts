@@ -48,3 +48,6 @@ export const SESSION_NEEDS_CONNECT =
  * at its word: the check is a safeguard the others lack, not the only one.
  */
 export const visitorActing = () => globalThis.navigator?.userActivation?.isActive ?? true;
+
+/** Ours: the embedded wallet's code did not arrive (a network blip); the next request asks for it again. */
+export const ENGINE_NOT_LOADED = 'The wallet could not load its code (check your connection), so nothing was done. Try again.';

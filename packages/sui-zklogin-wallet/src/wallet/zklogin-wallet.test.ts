@@ -11,6 +11,7 @@ import { Secret } from '../core/secret.ts';
 import {
   IDENTITY,
   restoresTo,
+  session,
   type StubActors,
   stubbedMachine,
   walletRequestGiving,
@@ -283,6 +284,36 @@ describe('ZkLoginWallet', () => {
       // Disconnect signs out: no session to give, and none to refuse.
       await wallet.features['standard:disconnect'].disconnect();
       expect(await getSession()).toBeNull();
+    });
+
+    it("back from the provider, the silent connect that finishes the visitor's own connect counts as the visitor's", async () => {
+      const stored = walletSession();
+      const { actor } = await walletOver({ walletRequest: walletRequestGiving(stored) });
+      const returned = new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet', returningFromVisitorConnect: true });
+      await returned.features['standard:connect'].connect({ silent: true });
+      expect(await returned.features['enoki:getSession'].getSession()).toEqual(stored);
+      // Only that one connect: another wallet object on the same page is not the visitor's.
+      const other = new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet' });
+      await other.features['standard:connect'].connect({ silent: true });
+      await expect(other.features['enoki:getSession'].getSession()).rejects.toThrow(SESSION_NEEDS_CONNECT);
+    });
+
+    it('enoki:getSession asked while the session is still being restored is refused once it is there', async () => {
+      let restored!: () => void;
+      const actor = createActor(
+        stubbedMachine({
+          restoreSession: fromPromise<RestoreOutput, { discardPendingFlow: boolean }>(
+            () => new Promise((resolve) => (restored = () => resolve({ status: 'ready', ...session() }))),
+          ),
+          walletRequest: walletRequestGiving(walletSession()),
+        }),
+        { input: { chain: 'sui:testnet' } },
+      ).start();
+      const wallet = new ZkLoginWallet({ actor, provider: 'google', chain: 'sui:testnet' });
+      const reading = wallet.features['enoki:getSession'].getSession();
+      restored();
+      await expect(reading).rejects.toThrow(SESSION_NEEDS_CONNECT);
+      expect(actor.getSnapshot().context.walletRequest).toBeFalsy();
     });
   });
 });

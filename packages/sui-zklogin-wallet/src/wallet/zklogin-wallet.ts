@@ -51,8 +51,6 @@ export function accountData(snapshot: Snapshot, provider: Provider): WalletAccou
   return account?.provider === provider ? account : null;
 }
 
-
-
 /** Ours: the page's machine stopped or failed, so no request will be answered; it is refused rather than left waiting. */
 export const MACHINE_STOPPED = "This page's sign-in has stopped: reload the page to use the wallet.";
 
@@ -109,6 +107,8 @@ export class ZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
   #connectedByVisitor: string | null = null;
   /** Whether the visitor is acting now: read when an interactive connect is asked. */
   readonly #visitorActing: () => boolean;
+  /** This page is the return of the visitor's connect through this wallet, not yet finished. */
+  #returning: boolean;
 
   constructor(options: {
     actor: SignInActorRef;
@@ -121,10 +121,17 @@ export class ZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
      * themselves when the dApp calls, before their engine loads, and hand these `() => true`.
      */
     visitorActing?: () => boolean;
+    /**
+     * The visitor's interactive connect through this wallet left the page for the provider
+     * (redirect mode) and this page is its return: the connect that finishes it (a silent one,
+     * as the dApp makes it) is the visitor's.
+     */
+    returningFromVisitorConnect?: boolean;
   }) {
     super(options.provider, options.chain);
     this.#actor = options.actor;
     this.#visitorActing = options.visitorActing ?? visitorActing;
+    this.#returning = options.returningFromVisitorConnect === true;
     this.#confirmPersonalMessages = options.confirmPersonalMessages !== false;
   }
 
@@ -177,7 +184,8 @@ export class ZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
       try {
         const answer = await this.#ask(requestId, { type: 'wallet.connect', requestId, provider: this.provider, silent });
         const account = this.#toAccount(answer.account ?? null);
-        if (!silent && account) this.#connectedByVisitor = account.address;
+        if (account && (!silent || this.#returning)) this.#connectedByVisitor = account.address;
+        this.#returning = false;
         return { accounts: account ? [account] : [] };
       } finally {
         if (!silent) clearConnect();
@@ -222,6 +230,8 @@ export class ZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
         await waitForMachine(this.#actor, (snapshot) => settled(snapshot) && !snapshot.context.walletRequest);
         const account = accountData(this.#actor.getSnapshot(), this.provider);
         if (!account) return null;
+        // Asked while the session was being restored: checked again now that there is an account.
+        if (this.#connectedByVisitor !== account.address) throw new Error(SESSION_NEEDS_CONNECT);
         const requestId = crypto.randomUUID();
         const request: WalletRequest = { kind: 'getSession', requestId, address: account.address, chain: this.chain };
         try {
