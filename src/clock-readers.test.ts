@@ -18,7 +18,7 @@ const { readers } = JSON.parse(readFileSync(join(ROOT, 'clock-readers.json'), 'u
 const modules = Object.keys(readers);
 const shifted = [...new Set(Object.values(readers).flatMap((reader) => reader.tests))].sort();
 /** Vitest's test files (vite.config.ts's test.include: packages/ holds only its packages' src). */
-const TEST_DIRS = ['src', 'core', 'mocks', 'bench', 'vite-plugins', 'packages'];
+const TEST_DIRS = ['src', 'mocks', 'bench', 'vite-plugins', 'packages'];
 const allTests = TEST_DIRS.flatMap((dir) =>
   readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
