@@ -248,4 +248,23 @@ describe('registerZkLoginWallets (embedded), as a page and frameworks call it', 
       listeners.restore();
     }
   });
+
+  it("back from the provider, a dApp's silent connect waits for the engine to take the answer, rather than saying no account", async () => {
+    const listeners = watchWindowListeners();
+    try {
+      window.history.replaceState(null, '', '/page#id_token=header.payload.signature&state=flow');
+      vi.resetModules();
+      const { registerZkLoginWallets } = await import('./embedded.ts');
+      const { wallets, unregister } = registerZkLoginWallets(OPTIONS);
+      const [google] = wallets as unknown as {
+        features: { 'standard:connect': { connect: (input?: object) => Promise<unknown> } };
+      }[];
+      await google!.features['standard:connect'].connect({ silent: true });
+      // Answered by the engine's machine, once it had settled on the provider's answer.
+      expect(listeners.left().map(({ type }) => type)).toContain('hashchange');
+      unregister();
+    } finally {
+      listeners.restore();
+    }
+  });
 });

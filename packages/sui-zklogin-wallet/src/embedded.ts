@@ -153,7 +153,7 @@ export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLogin
   let withdrawn = false;
   const source: EngineSource = {
     current: () => engine,
-    holdsSession: () => signInStored(keys),
+    mayHaveAccount: () => loading !== null || signInStored(keys),
     load: () =>
       (loading ??= import('./wallet/embedded-engine.ts').then(
         ({ startEmbeddedEngine }) => {

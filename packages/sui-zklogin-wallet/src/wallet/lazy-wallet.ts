@@ -5,8 +5,8 @@
  * is not there yet; the account and its change events are the engine's wallet's as soon as
  * it is. So a page with nothing stored carries the registration only until a dApp asks.
  *
- * Two answers need no engine: a silent connect on a page that holds no session (no account,
- * as the machine would say), and the refusal of an interactive connect the visitor did not
+ * Two answers need no engine: a silent connect on a page that holds no session and loads no
+ * engine (no account, as the machine would say), and the refusal of an interactive connect the visitor did not
  * make (read here, when the dApp calls: the engine may arrive after the visitor's moment).
  */
 import type { StandardEventsListeners, WalletAccount } from '@mysten/wallet-standard';
@@ -23,8 +23,12 @@ export interface EngineSource {
   current(): EmbeddedEngine | null;
   /** The engine, loading it if need be; rejects once the registration was withdrawn. */
   load(): Promise<EmbeddedEngine>;
-  /** Whether this page holds anything of a session (else a silent connect has no account to give). */
-  holdsSession(): boolean;
+  /**
+   * Whether an account may be had without the visitor: the engine is loading (a session to
+   * restore, a provider's answer to take) or this page holds anything of a session. Else a
+   * silent connect has no account to give.
+   */
+  mayHaveAccount(): boolean;
 }
 
 type GetSession =
@@ -84,7 +88,7 @@ export class EmbeddedZkLoginWallet extends ZkLoginWalletBase<GetSession> {
       const silent = input?.silent === true;
       // Read now, before anything is awaited: the visitor's action is the call's own.
       if (!silent && !visitorActing()) throw new Error(CONNECT_NEEDS_A_GESTURE);
-      if (silent && !this.#engine.current() && !this.#engine.holdsSession()) {
+      if (silent && !this.#engine.current() && !this.#engine.mayHaveAccount()) {
         if (this.#removed) throw new Error(WALLETS_REMOVED);
         return { accounts: [] };
       }
