@@ -3,8 +3,15 @@
  * seed, maxEpoch, the issuer's and the header's base64 pieces and the JWK's modulus, as
  * fastcrypto's `calculate_all_inputs_hash` computes it (the layout is in the spec's
  * reference facts, "Verifying a zkLogin proof").
+ *
+ * Over poseidon-lite's widths 8 and 9 only, the two this hash uses (the issuer's and the
+ * header's pieces are eight 31-byte chunks each, the modulus nine 248-bit chunks, and the
+ * inputs eight), and not through @mysten/sui/zklogin's poseidonHash and hashASCIIStrToField:
+ * that module imports all sixteen widths, about 400 KB gzip of round constants, which the
+ * browser's proof check then loaded. The test holds this to the library's hash.
  */
-import { hashASCIIStrToField, poseidonHash } from '@mysten/sui/zklogin';
+import { poseidon8 } from 'poseidon-lite/poseidon8';
+import { poseidon9 } from 'poseidon-lite/poseidon9';
 
 const MAX_HEADER_LENGTH = 248;
 const MAX_ISS_LENGTH = 224;
@@ -29,6 +36,24 @@ const FIELD_ORDER = 218882428718392752222464057452572750885483644004160343436982
 
 const bigEndian = (bytes: Uint8Array) => bytes.reduce((number, byte) => (number << 8n) | BigInt(byte), 0n);
 
+/** 248 bits: the circuit packs a string 31 characters to a field element. */
+const PACKED_CHARS = Number(CHUNK_BITS / 8n);
+
+/**
+ * `text` padded with NULs to `maxLength` characters, cut into 31-character chunks from its
+ * end, each read big-endian, hashed: @mysten/sui's hashASCIIStrToField for the two lengths
+ * here (224 and 248 characters, eight chunks each). The pieces are base64: ASCII.
+ */
+function hashAsciiToField(text: string, maxLength: number): bigint {
+  const codes = [...text.padEnd(maxLength, '\0')].map((char) => char.charCodeAt(0));
+  const chunks: bigint[] = [];
+  for (let end = codes.length; end > 0; end -= PACKED_CHARS) {
+    chunks.unshift(codes.slice(Math.max(0, end - PACKED_CHARS), end).reduce((number, code) => (number << 8n) | BigInt(code), 0n));
+  }
+  if (chunks.length !== 8) throw new InputError('a piece is not eight chunks long');
+  return poseidon8(chunks);
+}
+
 function base64UrlToBytes(text: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new InputError('the modulus is not base64url');
   const base64 = text.replaceAll('-', '+').replaceAll('_', '/');
@@ -43,7 +68,7 @@ function modulusHash(modulus: string): bigint {
   for (let rest = n, bits = 0n; bits < MODULUS_BITS; bits += CHUNK_BITS, rest >>= CHUNK_BITS) {
     chunks.unshift(rest & ((1n << CHUNK_BITS) - 1n));
   }
-  return poseidonHash(chunks);
+  return poseidon9(chunks);
 }
 
 export function allInputsHash(inputs: AllInputs): bigint {
@@ -58,14 +83,20 @@ export function allInputsHash(inputs: AllInputs): bigint {
   }
   const key = inputs.ephemeralPublicKey;
   if (key.length <= 16) throw new InputError('the ephemeral public key is too short');
-  return poseidonHash([
+  if ([...(inputs.issBase64Details.value + inputs.headerBase64)].some((char) => char.charCodeAt(0) > 0x7f)) {
+    throw new InputError('the issuer or header piece is not ASCII');
+  }
+  const parts = [
     bigEndian(key.subarray(0, key.length - 16)),
     bigEndian(key.subarray(key.length - 16)),
     inputs.addressSeed,
     inputs.maxEpoch,
-    hashASCIIStrToField(inputs.issBase64Details.value, MAX_ISS_LENGTH),
+    hashAsciiToField(inputs.issBase64Details.value, MAX_ISS_LENGTH),
     BigInt(inputs.issBase64Details.indexMod4),
-    hashASCIIStrToField(inputs.headerBase64, MAX_HEADER_LENGTH),
+    hashAsciiToField(inputs.headerBase64, MAX_HEADER_LENGTH),
     modulusHash(inputs.modulus),
-  ]);
+  ];
+  // Poseidon takes field elements only (the key's halves always are; the others are checked above or hashes).
+  if (parts.some((part) => part >= FIELD_ORDER)) throw new InputError('an input is not an element of the BN254 field');
+  return poseidon8(parts);
 }

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { Secp256k1Keypair } from '@mysten/sui/keypairs/secp256k1';
 import { Secp256r1Keypair } from '@mysten/sui/keypairs/secp256r1';
-import { getZkLoginSignature } from '@mysten/sui/zklogin';
+import { getZkLoginSignature, hashASCIIStrToField, poseidonHash } from '@mysten/sui/zklogin';
+import fc from 'fast-check';
 import { bn254 } from '@noble/curves/bn254.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allInputsHash } from './all-inputs-hash.ts';
@@ -80,6 +81,48 @@ describe('verifyZkLoginSignature, on a real proof', () => {
       modulus: vector.jwk.n,
     });
     expect(hash.toString()).toBe(vector.allInputsHash);
+  });
+
+  it("is the library's hash for any inputs of the circuit's sizes (ours uses only Poseidon's widths 8 and 9)", () => {
+    const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-';
+    const piece = (max: number) => fc.string({ unit: fc.constantFrom(...BASE64), maxLength: max });
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 33, maxLength: 33 }),
+        fc.bigInt({ min: 0n, max: 2n ** 250n }),
+        fc.bigInt({ min: 0n, max: 2n ** 64n }),
+        piece(224),
+        fc.integer({ min: 0, max: 3 }),
+        piece(248),
+        fc.uint8Array({ minLength: 1, maxLength: 256 }),
+        (key, addressSeed, maxEpoch, iss, indexMod4, header, modulusBytes) => {
+          const modulus = Buffer.from(modulusBytes).toString('base64url');
+          const n = BigInt(`0x${Buffer.from(modulusBytes).toString('hex')}`);
+          const chunks = Array.from({ length: 9 }, (_, i) => (n >> (248n * BigInt(8 - i))) & ((1n << 248n) - 1n));
+          const big = (bytes: Uint8Array) => BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
+          const expected = poseidonHash([
+            big(key.subarray(0, 17)),
+            big(key.subarray(17)),
+            addressSeed,
+            maxEpoch,
+            hashASCIIStrToField(iss, 224),
+            BigInt(indexMod4),
+            hashASCIIStrToField(header, 248),
+            poseidonHash(chunks),
+          ]);
+          const ours = allInputsHash({
+            ephemeralPublicKey: key,
+            addressSeed,
+            maxEpoch,
+            issBase64Details: { value: iss, indexMod4 },
+            headerBase64: header,
+            modulus,
+          });
+          expect(ours).toBe(expected);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it("verifies, and answers the signer's address", async () => {
