@@ -80,7 +80,7 @@ export type SessionScope = 'tab' | 'browser';
  * the two that depend on where the page is served. A URL that starts with '/' (only the
  * built-in mocks' defaults: a configured URL is always absolute) is on the page's own
  * origin, and a null `redirectUrl` is the page's own address. Made at build time
- * (vite.config.ts hands it to the page as `__SIGN_IN_CONFIG__`), so that the defaults'
+ * (the app's build hands it to its pages; the embedded entry makes one from a dApp's options), so that the defaults'
  * tables and their rules stay off the first page.
  */
 export interface ConfigTemplate extends Omit<WalletConfig, 'redirectUrl'> {

@@ -18,7 +18,7 @@
  * @module sui-zklogin-wallet/embedded
  */
 import type { Wallet } from '@mysten/wallet-standard';
-import { NEEDS_A_BROWSER } from './announce.ts';
+import { announceWallets, NEEDS_A_BROWSER } from './announce.ts';
 import { pageConfig, type WalletConfig } from './config.ts';
 import { PROVIDERS, type Provider } from './core/providers.ts';
 import type { SignInMode } from './core/sign-in.types.ts';
@@ -26,7 +26,6 @@ import type { Network } from './identity.ts';
 import { initializerOf } from './initializer.ts';
 import { popupFlowOf } from './runtime/popup-handoff.ts';
 import type { VerifyingKey } from './verify.ts';
-import { announceWallets } from './announce.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
 import { storageKeys } from './storage/keys.ts';
 import { signInStored } from './storage/stored.ts';
