@@ -14,8 +14,15 @@ import { signInStored } from '../packages/sui-zklogin-wallet/src/storage/stored.
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
 import { isCallbackFragment } from '../packages/sui-zklogin-wallet/src/zklogin/callback-fragment.ts';
 
+/**
+ * The hosted wallet's window (wallet.html, marked by the page itself, not its path: a host
+ * may serve it as /wallet). It keeps its session for every window of the wallet's origin
+ * (localStorage), where the app's own page keeps it for its tab (sessionStorage): the
+ * window, a new tab at every request, finds its session only there.
+ */
+export const walletWindow = document.documentElement.dataset.page === 'wallet-window';
 // A sign-in window that has handed its answer on loads nothing more.
-const stored = !isSignInWindow && signInStored();
+const stored = !isSignInWindow && signInStored(undefined, walletWindow ? 'browser' : 'tab');
 /** Whether this page may show an account at once: a stored session or a provider's callback. */
 export const mayShowAccount = !isSignInWindow && (stored || isCallbackFragment(window.location.hash));
 if (mayShowAccount) {

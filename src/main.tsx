@@ -7,7 +7,7 @@
 import { isSignInWindow } from './popup-relay.ts';
 // Then: it starts fetching the sign-in code and the account's screens, when this page
 // needs them, before React loads.
-import { mayShowAccount } from './early-load.ts';
+import { mayShowAccount, walletWindow } from './early-load.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
@@ -21,14 +21,6 @@ import { BuiltInModeNote } from './ui/BuiltInModeNote.tsx';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
 import './ui/styles.css';
 
-/**
- * The hosted wallet's window (docs/hosted-wallet.md): this app at /wallet.html, opened by a
- * dApp's page on another origin. It keeps its session for every window of this origin, and
- * signs in through a window of its own: this one must never leave, or its link to the dApp
- * would go with it.
- */
-// Marked by the page itself (wallet.html), not its path: a host may serve it as /wallet.
-const walletWindow = document.documentElement.dataset.page === 'wallet-window';
 /**
  * The fragment the dApp's page opened the wallet's window with (`#origin=…`): taken out of
  * the address bar at once, so that the machine never reads it as a provider's answer.
@@ -59,6 +51,10 @@ async function boot() {
   if (isSignInWindow) return;
   const root = createRoot(document.getElementById('root')!);
   const pageSettings = pageConfig(__SIGN_IN_CONFIG__, window.location.href);
+  // The hosted wallet's window (docs/hosted-wallet.md): this app at /wallet.html, opened by a
+  // dApp's page on another origin. It keeps its session for every window of this origin, and
+  // signs in through a window of its own: this one must never leave, or its link to the dApp
+  // would go with it.
   const config: WalletConfig = walletWindow ? { ...pageSettings, signInMode: 'popup', sessionScope: 'browser' } : pageSettings;
   // The hosted wallet's window: its own code, and (opened by a dApp, whose request will need
   // it) the wallet dialog's, are fetched while the session is restored, not after.
