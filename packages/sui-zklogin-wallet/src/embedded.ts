@@ -150,9 +150,15 @@ export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLogin
   let engine: EmbeddedEngine | null = null;
   let loading: Promise<EmbeddedEngine> | null = null;
   let withdrawn = false;
+  let unfinishedConnect = returningConnect;
   const source: EngineSource = {
     current: () => engine,
     mayHaveAccount: () => loading !== null || signInStored(keys),
+    takeReturningConnect: (walletName) => {
+      if (unfinishedConnect === null || unfinishedConnect !== walletName) return false;
+      unfinishedConnect = null;
+      return true;
+    },
     load: () =>
       (loading ??= import('./wallet/embedded-engine.ts').then(
         ({ startEmbeddedEngine }) => {

@@ -8,6 +8,9 @@
  * Two answers need no engine: a silent connect on a page that holds no session and loads no
  * engine (no account, as the machine would say), and the refusal of an interactive connect the visitor did not
  * make (read here, when the dApp calls: the engine may arrive after the visitor's moment).
+ * One interactive connect is excused: back from the provider in redirect mode, the dApp
+ * finishes the Connect the visitor made before the page left (returning-connect.ts), with
+ * no gesture on this page.
  */
 import type { StandardEventsListeners, WalletAccount } from '@mysten/wallet-standard';
 import type { IdentifierString } from '@mysten/wallet-standard';
@@ -29,6 +32,13 @@ export interface EngineSource {
    * silent connect has no account to give.
    */
   mayHaveAccount(): boolean;
+  /**
+   * Whether `walletName` is the wallet whose Connect left this page for the provider (redirect
+   * mode), not yet finished: true once, for that wallet. The dApp finishes that Connect on its
+   * own when the page comes back, with no new gesture: the visitor's click was the one before
+   * the page left.
+   */
+  takeReturningConnect(walletName: string): boolean;
 }
 
 type GetSession =
@@ -87,7 +97,7 @@ export class EmbeddedZkLoginWallet extends ZkLoginWalletBase<GetSession> {
     connect: async (input) => {
       const silent = input?.silent === true;
       // Read now, before anything is awaited: the visitor's action is the call's own.
-      if (!silent && !visitorActing()) throw new Error(CONNECT_NEEDS_A_GESTURE);
+      if (!silent && !visitorActing() && !this.#engine.takeReturningConnect(this.name)) throw new Error(CONNECT_NEEDS_A_GESTURE);
       if (silent && !this.#engine.current() && !this.#engine.mayHaveAccount()) {
         if (this.#removed) throw new Error(WALLETS_REMOVED);
         return { accounts: [] };
