@@ -9,7 +9,7 @@
  *   protocol only, as e2e/wallet-protocol.ts's): `__benchAsk` makes one request of a
  *   wallet, marked `request` just before the wallet's method is called and `answer` as soon
  *   as its promise resolves; a hosted wallet's answer is marked `answer-message` when its
- *   message reaches the page.
+ *   message reaches the page (on the client's MessagePort).
  * - Wherever the wallet's approval dialog opens (in its shadow root): `approval-shown` at
  *   the DOM change that opened it (a modal <dialog>, open, with the request in it, before
  *   its first paint, as every mark of the bench is taken), `approve-enabled` when its
@@ -85,15 +85,23 @@ export function installWalletProbe() {
   };
   window.addEventListener('wallet-standard:register-wallet', (event) => (event as CustomEvent).detail(api));
   window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: api }));
-  // The hosted wallet's answer, as it reaches this page (before the client reads it).
-  window.addEventListener(
-    'message',
-    (event) => {
-      const data = event.data as { source?: unknown; type?: unknown } | null;
-      if (data?.source === 'sui-zklogin-wallet' && data.type === 'answer') mark('answer-message');
+  // The hosted wallet's answer, as it reaches this page (before the client reads it): it comes
+  // on the port the client sent with its request, whose handler the client sets.
+  const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!;
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    ...onmessage,
+    set(this: MessagePort, handler: ((event: MessageEvent) => void) | null) {
+      onmessage.set!.call(
+        this,
+        handler &&
+          ((event: MessageEvent) => {
+            const data = event.data as { source?: unknown; type?: unknown } | null;
+            if (data?.source === 'sui-zklogin-wallet' && data.type === 'answer') mark('answer-message');
+            handler.call(this, event);
+          }),
+      );
     },
-    true,
-  );
+  });
   const globals = window as unknown as {
     __benchAccounts: (name: string) => number | null;
     __benchAsk: (name: string, ask: string, message: string) => Promise<unknown>;

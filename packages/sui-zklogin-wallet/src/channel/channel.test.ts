@@ -34,29 +34,30 @@ const SIGN: WalletWindowRequest = {
 /**
  * A browser in miniature: the dApp's page and the wallet's window, each hearing messages
  * posted to its own origin (as postMessage's targetOrigin works), with the sender's origin
- * and window as the browser gives them.
+ * and window as the browser gives them, and the ports posted with them (real MessagePorts).
  */
 function browser({ blocked = false, fromPrompt = false } = {}) {
   const prompts: string[] = [];
   const dappListeners = new Set<(message: ReceivedMessage) => void>();
   const walletListeners = new Set<(message: ReceivedMessage) => void>();
   const timers = new Set<() => void>();
-  const posted: { to: 'dapp' | 'wallet'; targetOrigin: string; data: unknown }[] = [];
+  const posted: { to: 'dapp' | 'wallet'; targetOrigin: string; data: unknown; ports: MessagePort[] }[] = [];
   const deliver = (listeners: Set<(message: ReceivedMessage) => void>, message: ReceivedMessage) =>
     [...listeners].forEach((listener) => listener(message));
 
   const dappWindow = {
     postMessage: (data: unknown, targetOrigin: string) => {
-      posted.push({ to: 'dapp', targetOrigin, data });
-      if (targetOrigin === DAPP) deliver(dappListeners, { origin: WALLET, source: popup, data });
+      posted.push({ to: 'dapp', targetOrigin, data, ports: [] });
+      if (targetOrigin === DAPP) deliver(dappListeners, { origin: WALLET, source: popup, data, ports: [] });
     },
   };
   const popup = {
     closed: false,
     urls: [] as string[],
-    postMessage: (data: unknown, targetOrigin: string) => {
-      posted.push({ to: 'wallet', targetOrigin, data });
-      if (targetOrigin === WALLET) deliver(walletListeners, { origin: DAPP, source: dappWindow, data });
+    postMessage: (data: unknown, targetOrigin: string, transfer: Transferable[]) => {
+      const ports = transfer.filter((item) => item instanceof MessagePort);
+      posted.push({ to: 'wallet', targetOrigin, data, ports });
+      if (targetOrigin === WALLET) deliver(walletListeners, { origin: DAPP, source: dappWindow, data, ports });
     },
     close: () => void (popup.closed = true),
   };
@@ -102,7 +103,7 @@ function browser({ blocked = false, fromPrompt = false } = {}) {
 }
 
 describe('the hosted wallet channel', () => {
-  it('carries a request to the window and its answer back, each to the exact origin, and closes the window', async () => {
+  it('carries a request to the exact origin of the window and its answer back on the port it brought, and closes the window', async () => {
     const page = browser();
     const channel = createWalletChannel(`${WALLET}/`, page.dappHost);
     const asked = channel.ask(SIGN);
@@ -115,29 +116,34 @@ describe('the hosted wallet channel', () => {
     arrived.answer({ ok: true, value: { bytes: 'b', signature: 's' } });
     await expect(asked).resolves.toEqual({ bytes: 'b', signature: 's' });
     expect(page.popup.closed).toBe(true);
-    // Nothing went anywhere but the two origins, and no one listens any more.
-    expect(page.posted.map(({ to, targetOrigin }) => [to, targetOrigin])).toEqual([
-      ['dapp', DAPP],
-      ['wallet', WALLET],
-      ['dapp', DAPP],
+    // Nothing went between the windows but the ready word and the request, each to the other's
+    // exact origin; the request took one port, and no one listens any more.
+    expect(page.posted.map(({ to, targetOrigin, ports }) => [to, targetOrigin, ports.length])).toEqual([
+      ['dapp', DAPP, 0],
+      ['wallet', WALLET, 1],
     ]);
     expect(page.listening()).toBe(0);
   });
 
-  it("the dApp's page ignores a message of another origin, of another window, or with another request id", async () => {
+  it("the dApp's page ignores an answer but on its port, and on the port one with another request id or of another shape", async () => {
     const page = browser();
     const asked = createWalletChannel(WALLET, page.dappHost).ask(CONNECT);
     const settled = vi.fn();
     asked.then(settled, settled);
     const arrived = await receiveDappRequest(page.walletHost());
-    const request = page.posted.find(({ to }) => to === 'wallet')!.data as { requestId: string };
-    const answer = answerMessage(request.requestId, { ok: true, value: 'forged' });
+    const sent = page.posted.find(({ to }) => to === 'wallet')!;
+    const answer = answerMessage((sent.data as { requestId: string }).requestId, { ok: true, value: 'forged' });
 
-    page.toDapp({ origin: 'https://evil.example', source: page.popup, data: answer });
-    page.toDapp({ origin: WALLET, source: {}, data: answer });
-    page.toDapp({ origin: WALLET, source: page.popup, data: answerMessage(crypto.randomUUID(), { ok: true, value: 'stale' }) });
-    page.toDapp({ origin: WALLET, source: page.popup, data: { ...answer, source: 'another-channel' } });
-    await Promise.resolve();
+    // Between the windows, even from the wallet's own window at its origin: an answer is not heard there.
+    page.toDapp({ origin: 'https://evil.example', source: page.popup, data: answer, ports: [] });
+    page.toDapp({ origin: WALLET, source: {}, data: answer, ports: [] });
+    page.toDapp({ origin: WALLET, source: page.popup, data: answer, ports: [] });
+    // On the port: another request's id, another channel's tag.
+    const [port] = sent.ports;
+    port!.postMessage(answerMessage(crypto.randomUUID(), { ok: true, value: 'stale' }));
+    port!.postMessage({ ...answer, source: 'another-channel' });
+    // Every message posted by then has been delivered (a macrotask later).
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(settled).not.toHaveBeenCalled();
 
     arrived.answer({ ok: false, error: 'The visitor rejected the request.' });
@@ -150,17 +156,22 @@ describe('the hosted wallet channel', () => {
     void receiveDappRequest(page.walletHost()).then(received);
     const good = { source: 'sui-zklogin-wallet', version: 1, type: 'request', requestId: crypto.randomUUID(), request: CONNECT };
 
-    page.toWallet({ origin: 'https://evil.example', source: page.dappWindow, data: good });
-    page.toWallet({ origin: DAPP, source: {}, data: good });
-    page.toWallet({ origin: DAPP, source: page.dappWindow, data: { ...good, requestId: 'not-a-uuid' } });
-    page.toWallet({ origin: DAPP, source: page.dappWindow, data: { ...good, request: { kind: 'exportKey' } } });
-    page.toWallet({ origin: DAPP, source: page.dappWindow, data: { ...good, extra: true } });
+    const port = () => [new MessageChannel().port2];
+    const from = { origin: DAPP, source: page.dappWindow };
+    page.toWallet({ ...from, origin: 'https://evil.example', data: good, ports: port() });
+    page.toWallet({ ...from, source: {}, data: good, ports: port() });
+    page.toWallet({ ...from, data: { ...good, requestId: 'not-a-uuid' }, ports: port() });
+    page.toWallet({ ...from, data: { ...good, request: { kind: 'exportKey' } }, ports: port() });
+    page.toWallet({ ...from, data: { ...good, extra: true }, ports: port() });
     const huge = { ...SIGN, message: 'x'.repeat(REQUEST_CAP_BYTES) };
-    page.toWallet({ origin: DAPP, source: page.dappWindow, data: { ...good, request: huge } });
+    page.toWallet({ ...from, data: { ...good, request: huge }, ports: port() });
+    // No port to answer on, or more than the one.
+    page.toWallet({ ...from, data: good, ports: [] });
+    page.toWallet({ ...from, data: good, ports: [...port(), ...port()] });
     await Promise.resolve();
     expect(received).not.toHaveBeenCalled();
 
-    page.toWallet({ origin: DAPP, source: page.dappWindow, data: good });
+    page.toWallet({ ...from, data: good, ports: port() });
     await vi.waitFor(() => expect(received).toHaveBeenCalledOnce());
   });
 
@@ -168,10 +179,12 @@ describe('the hosted wallet channel', () => {
     const page = browser();
     const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
     const arrived = await receiveDappRequest(page.walletHost());
+    const port = page.posted.find(({ to }) => to === 'wallet')!.ports[0]!;
+    const onPort = vi.spyOn(port, 'postMessage');
     arrived.answer({ ok: true, value: 'x'.repeat(ANSWER_CAP_BYTES) });
     arrived.answer({ ok: true, value: 'second' });
     await expect(asked).rejects.toThrow(ANSWER_TOO_LARGE);
-    expect(page.posted.filter(({ to, data }) => to === 'dapp' && (data as { type: string }).type === 'answer')).toHaveLength(1);
+    expect(onPort).toHaveBeenCalledOnce();
   });
 
   it('a window the visitor closes rejects the request, but only once it reads closed twice in a row', async () => {

@@ -1,7 +1,8 @@
 /**
  * The dApp's side of the channel (docs/hosted-wallet.md): each request opens the wallet's
- * window at the wallet's origin, is posted there once the window says it is ready, and is
- * settled by the window's answer, the window closing, or the browser blocking it.
+ * window at the wallet's origin, is posted there once the window says it is ready, with a
+ * MessagePort for its answer, and is settled by the window's answer on that port, the window
+ * closing, or the browser blocking it.
  *
  * Written by hand, not over @mysten/window-wallet-core: that channel carries the request in
  * the window's URL (so the window cannot check who sent it), has no getSession request, and
@@ -49,7 +50,7 @@ export const CLOSED_POLL_MS = 250;
 /** The wallet's window as the dApp's page holds it. */
 export interface WalletWindowRef {
   readonly closed: boolean;
-  postMessage(message: unknown, targetOrigin: string): void;
+  postMessage(message: unknown, targetOrigin: string, transfer: Transferable[]): void;
   close(): void;
 }
 
@@ -158,25 +159,36 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
     return new Promise((resolve, reject) => {
       let closedReads = 0;
       let ready = false;
+      /** This page's end of the port the request took to the window: its answer comes on it. */
+      let answers: MessagePort | null = null;
       const finish = () => {
         busy = false;
         stopListening();
         stopWatching();
+        answers?.close();
       };
-      const stopListening = host.listen(({ origin, source, data }) => {
-        // Only the wallet's own window, at the wallet's origin, is heard.
-        if (origin !== walletOrigin || source !== popup) return;
+      const settle = (data: unknown) => {
         const message = readMessage(ToDapp, data, ANSWER_CAP_BYTES);
-        if (!message) return;
-        if (message.type === 'ready') {
-          ready = true;
-          return popup.postMessage(outgoing, walletOrigin);
-        }
-        if (message.requestId !== requestId) return;
+        if (message?.type !== 'answer' || message.requestId !== requestId) return;
         finish();
         popup.close();
         if (message.answer.ok) resolve(message.answer.value);
         else reject(new WalletRefusal(message.answer.error, message.answer.disconnected === true));
+      };
+      const stopListening = host.listen(({ origin, source, data }) => {
+        // Only the wallet's own window, at the wallet's origin, is heard.
+        if (origin !== walletOrigin || source !== popup) return;
+        if (readMessage(ToDapp, data, ANSWER_CAP_BYTES)?.type !== 'ready') return;
+        ready = true;
+        // The answer comes back on a port of its own, sent with the request to the wallet's
+        // exact origin: only that window can answer on it, and its message is delivered at
+        // once, where a window's message waits for the window's next task (its repaint, as
+        // the dialog closes, goes first).
+        answers?.close();
+        const { port1, port2 } = new MessageChannel();
+        answers = port1;
+        port1.onmessage = (event) => settle(event.data);
+        popup.postMessage(outgoing, walletOrigin, [port2]);
       });
       // Closed on two reads in a row: an answer posted just before a close has had a poll's
       // time to arrive, so it is never taken for a refusal.

@@ -1,7 +1,8 @@
 /**
  * What a dApp's page and the hosted wallet's window say to each other (docs/hosted-wallet.md).
  * Every message carries the channel's tag and version; a request and its answer share a
- * request id (a UUID). Both sides read a message only through `readMessage`: over its cap, or
+ * request id (a UUID). The window's `ready` and the dApp's request go between the two windows;
+ * the answer goes back on the port the request brought. Both sides read a message only through `readMessage`: over its cap, or
  * not of these shapes, it is dropped unread.
  *
  * The schemas are valibot's (the app's own schema library), not hand-written checks: one
@@ -101,9 +102,10 @@ export const answerMessage = (requestId: string, answer: WalletWindowAnswer): To
   answer,
 });
 
-/** A message as either side receives it: who sent it (the browser's word) and what. */
+/** A message as either side receives it: who sent it (the browser's word), what, and the ports it brought. */
 export interface ReceivedMessage {
   origin: string;
   source: unknown;
   data: unknown;
+  ports: readonly MessagePort[];
 }

@@ -2,8 +2,8 @@
  * The wallet window's side of the channel (docs/hosted-wallet.md). The window is opened by a
  * dApp's page, which names its origin in the window's fragment. The window says it is ready
  * to that origin alone (a false claim sends the word nowhere: the browser drops it), takes
- * the first request that comes from that origin and from the window that opened it, and
- * answers it once, to that origin alone.
+ * the first request that comes from that origin and from the window that opened it, with the
+ * one port its answer goes back on, and answers it once, on that port.
  */
 import {
   ANSWER_CAP_BYTES,
@@ -74,6 +74,9 @@ export function receiveDappRequest(host: WalletHost = browserWalletHost()): Prom
   return new Promise((resolve) => {
     const stop = host.listen((message) => {
       if (message.origin !== origin || message.source !== opener) return;
+      // The request brings the port of its answer, and nothing else.
+      const [answers, ...more] = message.ports;
+      if (!answers || more.length > 0) return;
       const received = readMessage(ToWallet, message.data, REQUEST_CAP_BYTES);
       if (!received) return;
       stop();
@@ -88,7 +91,7 @@ export function receiveDappRequest(host: WalletHost = browserWalletHost()): Prom
           const carried = readMessage(ToDapp, sent, ANSWER_CAP_BYTES)
             ? sent
             : answerMessage(received.requestId, { ok: false, error: ANSWER_TOO_LARGE });
-          opener.postMessage(carried, origin);
+          answers.postMessage(carried);
           answered = true;
         },
       });
