@@ -8,7 +8,7 @@ import { isSignInWindow } from './popup-relay.ts';
 // Then: it starts fetching the sign-in code and the account's screens, when this page
 // needs them, before React loads.
 import { mayShowAccount, walletWindow } from './early-load.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import { startSignInActor } from '../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
@@ -56,10 +56,12 @@ async function boot() {
   // signs in through a window of its own: this one must never leave, or its link to the dApp
   // would go with it.
   const config: WalletConfig = walletWindow ? { ...pageSettings, signInMode: 'popup', sessionScope: 'browser' } : pageSettings;
-  // The hosted wallet's window: its own code, and (opened by a dApp, whose request will need
-  // it) the wallet dialog's, are fetched while the session is restored, not after.
+  // The hosted wallet's window: its own code, with the wallet dialog's, is fetched while the
+  // session is restored, not after.
   const windowPage = walletWindow ? import('./hosted/window-page.ts') : null;
-  if (openedWith) void import('../packages/sui-zklogin-wallet/src/wallet/approval-dialog.ts').catch(() => {});
+  // Opened by a dApp: the window says it is ready as soon as its code is here, and the
+  // dApp's request travels while the session is restored and the page painted.
+  const dappRequest = windowPage?.then(({ listenForDapp }) => listenForDapp(openedWith));
   const query = new URLSearchParams(window.location.search);
   // Read before the machine starts: it removes the fragment as soon as it takes it.
   const isCallbackPage = isCallbackFragment(window.location.hash);
@@ -90,11 +92,18 @@ async function boot() {
     actor,
     (snapshot) => !snapshot.matches('restoring') && !snapshot.matches('callback-validating'),
   ).catch(() => {});
+  // The hosted wallet's window serves the dApp that opened it as soon as its code is here and
+  // the session is restored: the dialog asks at once, and the page renders behind it.
+  if (windowPage) {
+    void Promise.all([windowPage, dappRequest, firstAnswer]).then(([{ startWalletWindow }, dapp]) =>
+      startWalletWindow(actor, config, dapp ?? null),
+    );
+  }
   await Promise.race([
     Promise.all([firstAnswer, mayShowAccount ? loadAccountScreens() : undefined]),
     new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
   ]);
-  root.render(
+  const page = (
     <StrictMode>
       <App
         actor={actor}
@@ -104,8 +113,13 @@ async function boot() {
         // A build-time constant: a real-mode page carries none of built-in mode's text.
         footer={__SIGN_IN_CONFIG__.builtIn ? <BuiltInModeNote /> : undefined}
       />
-    </StrictMode>,
+    </StrictMode>
   );
+  // In the wallet's window the page's first render is a transition, which React renders in
+  // slices: the dApp's request is served between them, and its dialog is not held back
+  // behind the whole page (a first render otherwise runs as one task).
+  if (walletWindow) startTransition(() => root.render(page));
+  else root.render(page);
   // The Sui code is not on the first page: fetch it while the browser has nothing to do,
   // and on a callback page only once the sign-in has settled and painted: its evaluation
   // would otherwise hold up the login answer's handling and the address's first paint.
@@ -125,11 +139,8 @@ async function boot() {
   // The account's screens (and the date format their session end needs) are made ready
   // while the browser has nothing to do, for the account that a sign-in will show.
   whenIdle(() => void loadAccountScreens().then((screens) => screens?.warmUpTimeFormat()));
-  // The hosted wallet's window serves the dApp that opened it, with the wallet's dialog at once.
-  if (windowPage) {
-    void windowPage.then(({ startWalletWindow }) => startWalletWindow(actor, config, openedWith));
-    return;
-  }
+  // The hosted wallet's window registers no wallets on its own page: it serves its dApp (above).
+  if (windowPage) return;
   // The account, for any Sui dApp on this page: one Wallet Standard wallet per provider.
   // Registered once the page is up; dApps hear of wallets whenever they register.
   whenIdle(

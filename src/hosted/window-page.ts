@@ -8,10 +8,13 @@ import {
   browserWalletHost,
   NOT_OPENED_BY_A_DAPP,
   receiveDappRequest,
+  type DappRequest,
 } from '../../packages/sui-zklogin-wallet/src/channel/wallet-side.ts';
 import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { registerWalletsOver } from '../../packages/sui-zklogin-wallet/src/wallet/register.ts';
+// The wallet's dialog, evaluated with this page's code: a dApp's request shows it at once.
+import '../../packages/sui-zklogin-wallet/src/wallet/approval-dialog.ts';
 import { PROVIDER_LABELS } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import { connectedSites } from './connected-sites.ts';
 import { serveDappRequest, type RequestNotice } from './wallet-window.ts';
@@ -109,19 +112,29 @@ function carryConnectionsOverRenewals(actor: SignInActorRef): void {
   });
 }
 
-/** `openedWith`: the fragment the page was opened with, as the boot read it before the machine took the address bar. */
-export function startWalletWindow(actor: SignInActorRef, config: WalletConfig, openedWith: string): void {
+/**
+ * The request of the dApp that opened this window, asked for at once (the window says it is
+ * ready): the boot calls this as soon as this code is here, before the session is restored,
+ * so that the request travels meanwhile. Null when no dApp opened the window.
+ * `openedWith`: the fragment the page was opened with, as the boot read it before the
+ * machine took the address bar.
+ */
+export function listenForDapp(openedWith: string): { request: Promise<DappRequest> } | null {
+  try {
+    return { request: receiveDappRequest({ ...browserWalletHost(), hash: openedWith }) };
+  } catch (error) {
+    if (error instanceof Error && error.message === NOT_OPENED_BY_A_DAPP) return null;
+    throw error;
+  }
+}
+
+/** The page, once the machine has started: the dApp's request (listenForDapp's) served, or the wallet's own page. */
+export function startWalletWindow(actor: SignInActorRef, config: WalletConfig, dapp: ReturnType<typeof listenForDapp>): void {
   // The wallet's dialog is on this page from the start: the request may need it at once.
   registerWalletsOver({ actor, network: config.network });
   carryConnectionsOverRenewals(actor);
-  let request: ReturnType<typeof receiveDappRequest>;
-  try {
-    request = receiveDappRequest({ ...browserWalletHost(), hash: openedWith });
-  } catch (error) {
-    if (error instanceof Error && error.message === NOT_OPENED_BY_A_DAPP) return connectedSitesList();
-    throw error;
-  }
+  if (!dapp) return connectedSitesList();
   const notice = requestNotice();
   notice.say('Waiting for the site’s request…');
-  void request.then((dapp) => serveDappRequest(actor, dapp, notice));
+  void dapp.request.then((request) => serveDappRequest(actor, request, notice));
 }

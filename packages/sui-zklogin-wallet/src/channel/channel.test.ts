@@ -115,7 +115,7 @@ describe('the hosted wallet channel', () => {
     expect(arrived.request).toEqual(SIGN);
     arrived.answer({ ok: true, value: { bytes: 'b', signature: 's' } });
     await expect(asked).resolves.toEqual({ bytes: 'b', signature: 's' });
-    expect(page.popup.closed).toBe(true);
+    await vi.waitFor(() => expect(page.popup.closed).toBe(true));
     // Nothing went between the windows but the ready word and the request, each to the other's
     // exact origin; the request took one port, and no one listens any more.
     expect(page.posted.map(({ to, targetOrigin, ports }) => [to, targetOrigin, ports.length])).toEqual([

@@ -171,9 +171,10 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         const message = readMessage(ToDapp, data, ANSWER_CAP_BYTES);
         if (message?.type !== 'answer' || message.requestId !== requestId) return;
         finish();
-        popup.close();
         if (message.answer.ok) resolve(message.answer.value);
         else reject(new WalletRefusal(message.answer.error, message.answer.disconnected === true));
+        // The dApp has its answer first: closing a window takes the page a millisecond or so.
+        setTimeout(() => popup.close());
       };
       const stopListening = host.listen(({ origin, source, data }) => {
         // Only the wallet's own window, at the wallet's origin, is heard.

@@ -291,6 +291,7 @@ describe("the wallet's dialog", () => {
     window.dispatchEvent(new FocusEvent('blur'));
     open!.close();
     open = undefined;
+    vi.runOnlyPendingTimers();
     window.dispatchEvent(new FocusEvent('focus'));
     document.dispatchEvent(new Event('visibilitychange'));
     expect(vi.getTimerCount()).toBe(0);
@@ -320,13 +321,18 @@ describe("the wallet's dialog", () => {
     expect(answer).toHaveBeenCalledWith(false);
   });
 
-  it('closing puts focus back where it was, and takes the dialog off the page', () => {
+  it('closing puts focus back where it was, and takes the dialog off the page, once the task that closed it is done', () => {
     const before = document.createElement('button');
     document.body.append(before);
     before.focus();
-    const { answer } = show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    const { answer, button } = show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    vi.advanceTimersByTime(ARM_DELAY_MS);
     open!.close();
     open = undefined;
+    // Still on the page for the rest of this task, its Approve disabled at once.
+    expect(document.querySelector('[data-zklogin-wallet]')).not.toBeNull();
+    expect(button('Approve').disabled).toBe(true);
+    vi.advanceTimersByTime(0);
     expect(document.activeElement).toBe(before);
     expect(document.querySelector('[data-zklogin-wallet]')).toBeNull();
     expect(answer).not.toHaveBeenCalled();

@@ -295,7 +295,7 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
     arming = setTimeout(() => (approve.disabled = false), ARM_DELAY_MS);
   };
   const say = (approved: boolean) => {
-    if (answered) return;
+    if (answered || closing) return;
     answered = true;
     answer(approved);
   };
@@ -363,13 +363,19 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
     close() {
       if (closing) return;
       closing = true;
-      clearTimeout(arming);
+      disarm();
       window.removeEventListener('blur', away);
       window.removeEventListener('focus', back);
       document.removeEventListener('visibilitychange', back);
-      if (dialog.open) dialog.close();
-      host.remove();
-      if (previous?.isConnected) previous.focus();
+      // Taken off the page in the next task, not in this one: closed at the visitor's
+      // Approve, this task goes on to sign and answer, and leaving the top layer and giving
+      // focus back (a style and layout pass of the page behind) would come first. Until
+      // then it answers nothing more (closing).
+      setTimeout(() => {
+        if (dialog.open) dialog.close();
+        host.remove();
+        if (previous?.isConnected) previous.focus();
+      });
     },
   };
 }

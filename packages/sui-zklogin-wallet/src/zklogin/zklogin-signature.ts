@@ -95,7 +95,12 @@ class BcsWriter {
   }
 }
 
-function zkLoginSignature(inputs: ZkLoginInputs, maxEpoch: number, userSignature: Uint8Array): string {
+/**
+ * What comes before the ephemeral key's signature in every zkLogin signature of one proof:
+ * the flag, the proof's inputs and the max epoch. Public, and the same for every signature,
+ * so a signer encodes it once, when it is made.
+ */
+function zkLoginSignaturePrefix(inputs: ZkLoginInputs, maxEpoch: number): Uint8Array<ArrayBuffer> {
   const out = new BcsWriter().u8(ZKLOGIN_FLAG);
   const strings = (items: readonly string[]) => out.vector(items, (item) => out.string(item));
   strings(inputs.proofPoints.a);
@@ -103,8 +108,7 @@ function zkLoginSignature(inputs: ZkLoginInputs, maxEpoch: number, userSignature
   strings(inputs.proofPoints.c);
   out.string(inputs.issBase64Details.value).u8(inputs.issBase64Details.indexMod4);
   out.string(inputs.headerBase64).string(inputs.addressSeed);
-  out.u64(maxEpoch).byteVector(userSignature);
-  return toBase64(out.toBytes());
+  return out.u64(maxEpoch).toBytes();
 }
 
 /**
@@ -172,16 +176,14 @@ export function zkLoginAddress(addressSeed: bigint, iss: string): string {
  */
 export class ZkLoginAccountSigner {
   readonly #ephemeral: EphemeralSigner;
-  readonly #inputs: ZkLoginInputs;
-  readonly #maxEpoch: number;
+  readonly #prefix: Uint8Array<ArrayBuffer>;
   readonly #address: string;
 
   constructor(options: { ephemeral: EphemeralSigner; inputs: ZkLoginInputs; maxEpoch: number; address: string }) {
     const derived = zkLoginAddress(BigInt(options.inputs.addressSeed), proofIssuer(options.inputs.issBase64Details));
     if (derived !== options.address.toLowerCase()) throw new Error(`The proof is for ${derived}, not ${options.address}.`);
     this.#ephemeral = options.ephemeral;
-    this.#inputs = options.inputs;
-    this.#maxEpoch = options.maxEpoch;
+    this.#prefix = zkLoginSignaturePrefix(options.inputs, options.maxEpoch);
     this.#address = derived;
   }
 
@@ -208,6 +210,6 @@ export class ZkLoginAccountSigner {
       .raw(await ephemeral.sign(digest))
       .raw(ephemeral.publicKey)
       .toBytes();
-    return zkLoginSignature(this.#inputs, this.#maxEpoch, userSignature);
+    return toBase64(new BcsWriter().raw(this.#prefix).byteVector(userSignature).toBytes());
   }
 }
