@@ -89,7 +89,7 @@ const LAYERS = [
     // The app as the hosted wallet sits on top, beside the entry: nothing below it reaches up.
     target: [ENGINE, ...app('config.ts', 'runtime', 'devtools', 'ui')],
     from: './src/hosted',
-    message: 'hosted/ is the wallet window at the top of the app: only the entry (main.tsx) imports it.',
+    message: 'hosted/ is the wallet window at the top of the app: only its entry (wallet-window-main.ts) imports it.',
   },
   {
     target: './packages',

@@ -115,12 +115,12 @@ export default defineConfig(({ mode, command }) => {
     // parses them again, and only resolves what depends on its own address.
     define: {
       __SIGN_IN_CONFIG__: JSON.stringify(configTemplate(settings)),
-      // Read where the page is put together (src/main.tsx, src/ui/App.tsx): a real-mode
+      // Read where the page is put together (src/page.tsx, src/ui/App.tsx): a real-mode
       // build drops built-in mode's footer and banner.
       '__SIGN_IN_CONFIG__.builtIn': JSON.stringify(isBuiltIn(settings)),
       // The Stately inspector posts the machine's context to another site: only the dev
       // server and a build that asks for it (VITE_INSPECT=true) carry it. Elsewhere the
-      // boot's import of it is dropped, and ?inspect does nothing (src/main.tsx).
+      // boot's import of it is dropped, and ?inspect does nothing (src/boot.ts).
       __INSPECTOR__: JSON.stringify(command === 'serve' || settings.VITE_INSPECT === true),
     },
     // The app and the example dApp import the package by its public entries, as any dApp

@@ -1,5 +1,5 @@
 /**
- * Imported first by main.tsx, so it runs before React is evaluated: a page that will
+ * Imported first by main.tsx and wallet-window-main.ts, so it runs before React is evaluated: a page that will
  * restore a session or take a provider's callback needs the sign-in code and the
  * account's screens at once, and their downloads then overlap React's start-up instead
  * of following it (asked for from boot(), the screens arrived some 15 ms after the

@@ -1,0 +1,66 @@
+/**
+ * The hosted wallet's window (wallet.html; docs/hosted-wallet.md): the app again, opened by a
+ * dApp's page on another origin, booted in the order its visitor needs. The machine starts
+ * and the window tells the dApp it is ready at once; the request is served as soon as the
+ * session is restored (the wallet's dialog asks); the page (React, most of the app's code)
+ * is loaded and rendered after. The window is a fresh page at every request: with the page's
+ * code first, as the app's own page has it (main.tsx), its evaluation came before the dialog.
+ */
+// First of all: a sign-in window coming back (its sign-in is by a window of its own) hands its answer on.
+import { isSignInWindow } from './popup-relay.ts';
+// Then: it starts fetching the sign-in code and the account's screens, when a session is stored.
+import { mayShowAccount } from './early-load.ts';
+import { pageConfig, type WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
+import { scheduleIdleWork, startApp } from './boot.ts';
+import './ui/styles.css';
+
+/**
+ * The fragment the dApp's page opened the window with (`#origin=…`): taken out of the address
+ * bar at once, so that the machine never reads it as a provider's answer.
+ */
+const openedWith = isSignInWindow ? '' : keptOpenedWith(window.location.hash);
+if (openedWith) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+
+/**
+ * The window's `#origin=…`, kept in this window's own sessionStorage: a reload (the fragment
+ * is gone from the address bar by then) still serves the dApp, which posts its request again
+ * when the window says it is ready.
+ */
+function keptOpenedWith(hash: string): string {
+  const KEY = 'zklogin-wallet:opened-with';
+  try {
+    if (hash) sessionStorage.setItem(KEY, hash);
+    return hash || (sessionStorage.getItem(KEY) ?? '');
+  } catch {
+    return hash;
+  }
+}
+
+async function boot() {
+  if (isSignInWindow) return;
+  // It keeps its session for every window of this origin, and signs in through a window of
+  // its own: this one must never leave, or its link to the dApp would go with it.
+  const config: WalletConfig = {
+    ...pageConfig(__SIGN_IN_CONFIG__, window.location.href),
+    signInMode: 'popup',
+    sessionScope: 'browser',
+  };
+  // The window's own code, with the wallet dialog's, is fetched while the session is
+  // restored. Opened by a dApp, the window says it is ready as soon as its code is here:
+  // the request travels meanwhile.
+  const windowPage = import('./hosted/window-page.ts');
+  const dappRequest = windowPage.then(({ listenForDapp }) => listenForDapp(openedWith));
+  const app = await startApp(config, mayShowAccount);
+  // Served once the session is restored: the dialog asks at once. The page's code is asked
+  // for only then (a module is evaluated as soon as it arrives), and renders behind the
+  // dialog; a window whose own code did not arrive still shows the page.
+  await Promise.all([windowPage, dappRequest, app.firstAnswer])
+    .then(([{ startWalletWindow }, dapp]) => startWalletWindow(app.actor, config, dapp))
+    .catch(() => {});
+  const { renderPage } = await import('./page.tsx');
+  await app.readyToPaint;
+  renderPage(app);
+  scheduleIdleWork(app);
+}
+
+void boot();
