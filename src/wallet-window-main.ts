@@ -45,10 +45,11 @@ async function boot() {
     signInMode: 'popup',
     sessionScope: 'browser',
   };
-  // The window's own code, with the wallet dialog's, is fetched while the session is
-  // restored. Opened by a dApp, the window says it is ready as soon as its code is here:
-  // the request travels meanwhile.
+  // The window's own code (and, opened by a dApp, the wallet dialog's) is fetched while the
+  // session is restored. Opened by a dApp, the window says it is ready as soon as its code is
+  // here: the request travels meanwhile.
   const windowPage = import('./hosted/window-page.ts');
+  if (openedWith) void import('../packages/sui-zklogin-wallet/src/wallet/approval-dialog.ts').catch(() => {});
   const dappRequest = windowPage.then(({ listenForDapp }) => listenForDapp(openedWith));
   const app = await startApp(config, mayShowAccount);
   // Served once the session is restored: the dialog asks at once. The page's code is asked

@@ -13,8 +13,6 @@ import {
 import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { registerWalletsOver } from '../../packages/sui-zklogin-wallet/src/wallet/register.ts';
-// The wallet's dialog, evaluated with this page's code: a dApp's request shows it at once.
-import '../../packages/sui-zklogin-wallet/src/wallet/approval-dialog.ts';
 import { PROVIDER_LABELS } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import { connectedSites } from './connected-sites.ts';
 import { serveDappRequest, type RequestNotice } from './wallet-window.ts';
