@@ -37,6 +37,8 @@ import {
 
 const DAPP = 'http://127.0.0.1:4178';
 const REJECTED = 'The visitor rejected the request.';
+const WINDOW_CUT_OFF =
+  "The wallet's window closed before it could be asked: the visitor closed it, or this page's Cross-Origin-Opener-Policy cut it off (it must be unset or same-origin-allow-popups).";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(installDapp);
@@ -319,4 +321,23 @@ test('a blocked window: the dApp page offers "Continue in the wallet", and one r
   const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
   expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
   await expect(prompt).toHaveCount(0);
+});
+
+test("the window's code for the site's request does not arrive: the window says so above its page, and closing it tells the site no", async ({
+  page,
+  context,
+}) => {
+  await openDapp(page);
+  await context.route('**/assets/window-page-*.js', (route) => route.abort('internetdisconnected'));
+  const opened = page.waitForEvent('popup');
+  const result = connect(page, GOOGLE, false);
+  const window = await opened;
+  await expect(window.getByRole('alert')).toHaveText(
+    'The wallet could not load what it needs to answer this site. Close this window (the site is told no) and try again.',
+  );
+  // The page itself is there, with its sign-in buttons.
+  await expect(window.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  // It never said it was ready: the site hears that its window closed before it could ask.
+  await window.close();
+  expect(await result).toEqual({ ok: false, error: WINDOW_CUT_OFF });
 });

@@ -36,6 +36,18 @@ function keptOpenedWith(hash: string): string {
   }
 }
 
+/** Ours: the window's code for the site's request did not load. Closing the window tells the site no. */
+const NOT_SERVED =
+  'The wallet could not load what it needs to answer this site. Close this window (the site is told no) and try again.';
+
+function sayNotServed(): void {
+  const notice = document.createElement('p');
+  notice.className = 'notice';
+  notice.setAttribute('role', 'alert');
+  notice.textContent = NOT_SERVED;
+  document.body.prepend(notice);
+}
+
 async function boot() {
   if (isSignInWindow) return;
   // It keeps its session for every window of this origin, and signs in through a window of
@@ -54,10 +66,11 @@ async function boot() {
   const app = await startApp(config, mayShowAccount);
   // Served once the session is restored: the dialog asks at once. The page's code is asked
   // for only then (a module is evaluated as soon as it arrives), and renders behind the
-  // dialog; a window whose own code did not arrive still shows the page.
+  // dialog. A window whose own code did not arrive still shows the page, and says why the
+  // site gets no answer here.
   await Promise.all([windowPage, dappRequest, app.firstAnswer])
     .then(([{ startWalletWindow }, dapp]) => startWalletWindow(app.actor, config, dapp))
-    .catch(() => {});
+    .catch(() => openedWith && sayNotServed());
   const { renderPage } = await import('./page.tsx');
   await app.readyToPaint;
   renderPage(app);

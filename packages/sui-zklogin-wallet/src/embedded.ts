@@ -155,7 +155,7 @@ export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLogin
     current: () => engine,
     mayHaveAccount: () => loading !== null || signInStored(keys),
     takeReturningConnect: (walletName) => {
-      if (unfinishedConnect === null || unfinishedConnect !== walletName) return false;
+      if (unfinishedConnect !== walletName) return false;
       unfinishedConnect = null;
       return true;
     },

@@ -370,11 +370,13 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
       // Taken off the page in the next task, not in this one: closed at the visitor's
       // Approve, this task goes on to sign and answer, and leaving the top layer and giving
       // focus back (a style and layout pass of the page behind) would come first. Until
-      // then it answers nothing more (closing).
+      // then it answers nothing more (closing). Focus goes back only if nothing took it
+      // meanwhile (a dialog of the next request).
       setTimeout(() => {
         if (dialog.open) dialog.close();
         host.remove();
-        if (previous?.isConnected) previous.focus();
+        const unclaimed = !document.activeElement || document.activeElement === document.body;
+        if (unclaimed && previous?.isConnected) previous.focus();
       });
     },
   };
