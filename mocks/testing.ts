@@ -3,7 +3,7 @@
  * which the signed-in page reads its balance from) in an MSW node server, tokens from
  * the mock identity provider, and zkLogin accounts that sign, for Vitest.
  */
-import { Signer, type PublicKey } from '@mysten/sui/cryptography';
+import { Signer, type Keypair, type PublicKey } from '@mysten/sui/cryptography';
 import { Ed25519Keypair, Ed25519PublicKey } from '@mysten/sui/keypairs/ed25519';
 import { Secp256r1PublicKey } from '@mysten/sui/keypairs/secp256r1';
 import { getZkLoginSignature, jwtToAddress } from '@mysten/sui/zklogin';
@@ -70,30 +70,47 @@ export function createTestLoginService(options: { network?: string; now?: () => 
 
 /** The mock provider's keys that createZkLoginAccount's tokens are signed with. */
 const accountKeys = createSigningKeys();
+/** The client (audience) and salt of createZkLoginAccount's accounts, unless told another salt. */
+export const ACCOUNT_CLIENT_ID = 'client-google';
+const ACCOUNT_SALT = '12345678901234567890';
 /** Their issuers' keys, for a node that checks those accounts' proofs (createSuiNode's `zkLogin.issuers`). */
 export const ACCOUNT_ISSUERS = inProcessIssuers(accountKeys);
 
+/** What createZkLoginAccount may be told; each part has its default. */
+export interface ZkLoginAccountOptions<K extends Keypair> {
+  /** The setup's prover: built-in mode's by default. */
+  prove?: Parameters<typeof buildMockProof>[4];
+  /** The ephemeral key: a new Ed25519 key by default (a zkLogin signature may carry a Secp256k1 or Secp256r1 one too). */
+  ephemeral?: K;
+  /** The provider's signing keys, and the issuer its tokens name: ACCOUNT_ISSUERS's keys, and the mock Google's issuer, by default. */
+  keys?: SigningKeys;
+  issuer?: string;
+  salt?: string;
+}
+
 /**
  * A zkLogin account as the mock login service makes one: a token, a salt, a real proof (under
- * built-in mode's key, or under the setup whose prover is `prove`), an ephemeral key; `sign` wraps the ephemeral key's signature into a
- * zkLogin signature. A node built with ACCOUNT_ISSUERS verifies it in full.
+ * built-in mode's key, or under the setup whose prover is `prove`), an ephemeral key; `sign`
+ * wraps the ephemeral key's signature into a zkLogin signature. A node built with
+ * ACCOUNT_ISSUERS verifies the default account in full.
  */
-export async function createZkLoginAccount(maxEpoch: number, prove?: Parameters<typeof buildMockProof>[4]) {
-  const ephemeral = Ed25519Keypair.generate();
+export async function createZkLoginAccount<K extends Keypair = Ed25519Keypair>(
+  maxEpoch: number,
+  {
+    prove,
+    keys = accountKeys,
+    issuer = `${TEST_ISSUER_BASE}/google`,
+    salt = ACCOUNT_SALT,
+    ephemeral: given,
+  }: ZkLoginAccountOptions<K> = {},
+) {
+  const ephemeral = given ?? Ed25519Keypair.generate();
   const identity = TEST_IDENTITIES[0]!;
-  const keys = accountKeys;
-  const jwt = await mintIdToken(keys, {
-    provider: 'google',
-    issuer: `${TEST_ISSUER_BASE}/google`,
-    clientId: 'client-google',
-    nonce: 'a-nonce',
-    identity,
-  });
-  const salt = '12345678901234567890';
+  const jwt = await mintIdToken(keys, { provider: 'google', issuer, clientId: ACCOUNT_CLIENT_ID, nonce: 'a-nonce', identity });
   const { publicJwk } = await keys.forProvider('google');
   const proof = buildMockProof(
     jwt,
-    { sub: identity.sub, aud: 'client-google' },
+    { sub: identity.sub, aud: ACCOUNT_CLIENT_ID },
     salt,
     {
       ephemeralPublicKey: ephemeral.getPublicKey().toSuiBytes(),

@@ -1,3 +1,4 @@
+import { bn254 } from '@noble/curves/bn254.js';
 import { describe, expect, it } from 'vitest';
 import {
   BUILD_WITHOUT_KEY,
@@ -9,6 +10,7 @@ import {
   settingsSchema,
 } from './config.ts';
 import { availableProviders } from '../packages/sui-zklogin-wallet/src/config.ts';
+import { BUILT_IN_VERIFYING_KEY, TEST_VERIFYING_KEY } from '../packages/sui-zklogin-wallet/src/verifying-keys.ts';
 
 const PAGE = 'http://localhost:5173/app/?inspect#id_token=x';
 
@@ -174,6 +176,105 @@ describe('configuration', () => {
     expect(node.ok && connectSources(node.settings)).toEqual(['https://api.enoki.mystenlabs.com', 'https://node.example:8443']);
     const builtInNode = readSettings({ VITE_SUI_GRAPHQL_URL: 'http://127.0.0.1:5199/sui/graphql' });
     expect(builtInNode.ok && connectSources(builtInNode.settings)).toEqual(["'self'", 'http://127.0.0.1:5199']);
+  });
+
+  it("real mode's page may also reach the published keys of the providers it signs in with at their own addresses", () => {
+    const sources = (env: Record<string, string>) => {
+      const result = readSettings(env);
+      return result.ok ? connectSources(result.settings) : result.errors;
+    };
+    const services = ['https://api.enoki.mystenlabs.com', 'https://graphql.testnet.sui.io', 'https://faucet.testnet.sui.io'];
+    const real = { VITE_ENOKI_API_KEY: 'k' };
+    // Google's discovery document and keys, Twitch's; never Facebook's, which no page can read (the node checks those proofs).
+    expect(sources({ ...real, VITE_GOOGLE_CLIENT_ID: 'g', VITE_FACEBOOK_CLIENT_ID: 'f', VITE_TWITCH_CLIENT_ID: 't' })).toEqual([
+      ...services,
+      'https://accounts.google.com',
+      'https://www.googleapis.com',
+      'https://id.twitch.tv',
+    ]);
+    // Only for the providers the page offers (a client id).
+    expect(sources({ ...real, VITE_TWITCH_CLIENT_ID: 't' })).toEqual([...services, 'https://id.twitch.tv']);
+    expect(sources({ ...real, VITE_FACEBOOK_CLIENT_ID: 'f' })).toEqual(services);
+    // Another path at the provider's own origin is still its real issuer.
+    expect(
+      sources({ ...real, VITE_GOOGLE_CLIENT_ID: 'g', VITE_GOOGLE_AUTH_URL: 'https://accounts.google.com/o/oauth2/auth' }),
+    ).toEqual([...services, 'https://accounts.google.com', 'https://www.googleapis.com']);
+    // A provider sent elsewhere (the mock server, as the end-to-end real-mode build does) names its own issuer.
+    const mockServer = 'http://127.0.0.1:5199';
+    expect(
+      sources({
+        ...real,
+        VITE_ENOKI_API_URL: mockServer,
+        VITE_SUI_GRAPHQL_URL: `${mockServer}/sui/graphql`,
+        VITE_SUI_FAUCET_URL: `${mockServer}/sui/faucet`,
+        VITE_GOOGLE_CLIENT_ID: 'g',
+        VITE_GOOGLE_AUTH_URL: `${mockServer}/idp/google/authorize`,
+      }),
+    ).toEqual([mockServer]);
+    // Built-in mode's mock providers live on the page's origin, client ids or not.
+    expect(sources({ VITE_GOOGLE_CLIENT_ID: 'g', VITE_TWITCH_CLIENT_ID: 't' })).toEqual(["'self'"]);
+  });
+
+  describe("VITE_ZKLOGIN_VERIFYING_KEY: the key the browser checks the login service's proofs under", () => {
+    const keyOf = (env: Record<string, string>) => {
+      const result = parseConfig(env, PAGE);
+      return result.ok ? result.config.zkLoginVerifyingKey : result.errors;
+    };
+    const real = { VITE_ENOKI_API_KEY: 'k' };
+
+    it("defaults to prod on mainnet and testnet, test on devnet, and built-in mode's own in built-in mode", () => {
+      expect(keyOf(real)).toBe('prod');
+      expect(keyOf({ ...real, VITE_SUI_NETWORK: 'mainnet' })).toBe('prod');
+      expect(keyOf({ ...real, VITE_SUI_NETWORK: 'testnet' })).toBe('prod');
+      expect(keyOf({ ...real, VITE_SUI_NETWORK: 'devnet' })).toBe('test');
+      expect(keyOf({})).toBe('built-in');
+      expect(keyOf({ VITE_SUI_NETWORK: 'mainnet' })).toBe('built-in');
+      expect(keyOf({ VITE_SUI_NETWORK: 'devnet' })).toBe('built-in');
+    });
+
+    it('takes prod, test, built-in or a key as JSON; set, it names the key in built-in mode too (another prover behind the mocks)', () => {
+      for (const value of ['prod', 'test', 'built-in']) {
+        expect(keyOf({ ...real, VITE_ZKLOGIN_VERIFYING_KEY: value })).toBe(value);
+        expect(keyOf({ VITE_ZKLOGIN_VERIFYING_KEY: value })).toBe(value);
+      }
+      expect(keyOf({ ...real, VITE_ZKLOGIN_VERIFYING_KEY: JSON.stringify(TEST_VERIFYING_KEY) })).toEqual(TEST_VERIFYING_KEY);
+      expect(keyOf({ VITE_ZKLOGIN_VERIFYING_KEY: JSON.stringify(BUILT_IN_VERIFYING_KEY) })).toEqual(BUILT_IN_VERIFYING_KEY);
+    });
+
+    it('checks a key given as JSON in full at once: a point off its curve or outside its group, a coordinate not canonical, is refused', () => {
+      const unusable = (what: string) =>
+        `VITE_ZKLOGIN_VERIFYING_KEY is not a usable Groth16 verifying key: ${what} (each point must be on its curve and in its group, each coordinate a canonical decimal number).`;
+      const [x, y] = TEST_VERIFYING_KEY.alpha_g1;
+      const P = bn254.fields.Fp.ORDER;
+      // On the twist's curve (x = 1), but not in its prime-order subgroup.
+      const outsideTheGroup: typeof TEST_VERIFYING_KEY.beta_g2 = [
+        ['1', '0'],
+        [
+          '3610091866386166428467545612961983990332663701371483510632385378352395651980',
+          '15975588672102553735566230729081043132501226101599136527557730645158523614371',
+        ],
+      ];
+      const cases = [
+        [
+          { ...TEST_VERIFYING_KEY, alpha_g1: [x, (BigInt(y) + 1n).toString()] },
+          'the key point alpha is not a point of the curve',
+        ],
+        [
+          { ...TEST_VERIFYING_KEY, alpha_g1: [x, (BigInt(y) + P).toString()] },
+          'the key point alpha is not a canonical field element',
+        ],
+        [{ ...TEST_VERIFYING_KEY, beta_g2: outsideTheGroup }, "the key point beta is not a point of the curve's subgroup"],
+        [
+          { ...TEST_VERIFYING_KEY, ic_g1: [TEST_VERIFYING_KEY.ic_g1[0], ['0', '0']] },
+          'the key point IC1 is the point at infinity',
+        ],
+      ] as const;
+      for (const [key, what] of cases) {
+        const env = { ...real, VITE_ZKLOGIN_VERIFYING_KEY: JSON.stringify(key) };
+        expect(readSettings(env)).toEqual({ ok: false, errors: [unusable(what)] });
+        expect(readSettings(env, { build: true })).toEqual({ ok: false, errors: [unusable(what)] });
+      }
+    });
   });
 
   describe('which mode: VITE_ENOKI_API_KEY and VITE_BUILT_IN', () => {

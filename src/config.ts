@@ -1,6 +1,7 @@
 /**
  * Typed, validated configuration from the VITE_* variables: one valibot schema, read by
- * the page (main.tsx), by vite.config.ts and by every Vite plugin (the mocks, the CSP).
+ * vite.config.ts and every Vite plugin (the mocks, the CSP), and by tests. The page never
+ * runs it: it gets the result already checked, as the build's __SIGN_IN_CONFIG__ (main.tsx).
  *
  * One source of truth for settings: everything else receives `Settings` or `WalletConfig`.
  * Built-in mode is decided here only: it is on exactly when VITE_ENOKI_API_KEY is unset,
@@ -11,6 +12,10 @@
 import type { VerifyingKey } from 'sui-zklogin-wallet/verify';
 import * as v from 'valibot';
 import { PROVIDERS, type Provider } from '../packages/sui-zklogin-wallet/src/core/providers.ts';
+// The verifier's own check of a key (what its prepareVerifyingKey runs), without the rest of
+// the verifier (@mysten/sui): this module is loaded by every `vite` start. Never on the page
+// (src/first-page.build.test.ts holds that).
+import { preparedKey, ProofFormError } from '../packages/sui-zklogin-wallet/src/groth16.ts';
 import {
   BUILT_IN_API_KEY,
   BUILT_IN_MOCK_PATH,
@@ -113,10 +118,11 @@ const settingsEntries = () =>
       v.pipe(
         v.string(),
         v.rawTransform(({ dataset, addIssue, NEVER }) => {
-          const key = verifyingKeySetting(dataset.value);
-          if (key !== null) return key;
+          const setting = verifyingKeySetting(dataset.value);
+          if ('key' in setting) return setting.key;
           addIssue({
             message: (issue) =>
+              setting.unusable ??
               `VITE_ZKLOGIN_VERIFYING_KEY must be prod, test, built-in, or a Groth16 verifying key as JSON (the shape of verifying-keys.json's entries), ${got(issue)}.`,
           });
           return NEVER;
@@ -141,17 +147,30 @@ function verifyingKeySchema() {
 
 /**
  * VITE_ZKLOGIN_VERIFYING_KEY's value: `prod`, `test`, `built-in` (the mock login service's
- * own setup: a real-mode build against `npm run mock-server`), or a key as JSON; null for
- * anything else.
+ * own setup: a real-mode build against `npm run mock-server`), or a key as JSON. A key is
+ * checked in full, as the verifier prepares it (each point on its curve and in its group, each
+ * coordinate canonical): one that is not would make every proof fail in the browser, with
+ * nothing said at build time. `unusable` says what is wrong with a key of the right shape;
+ * anything else has the wrong form.
  */
-function verifyingKeySetting(value: string): 'prod' | 'test' | 'built-in' | VerifyingKey | null {
-  if (value === 'prod' || value === 'test' || value === 'built-in') return value;
+function verifyingKeySetting(value: string): { key: 'prod' | 'test' | 'built-in' | VerifyingKey } | { unusable?: string } {
+  if (value === 'prod' || value === 'test' || value === 'built-in') return { key: value };
+  let parsed;
   try {
-    const parsed = v.safeParse(verifyingKeySchema(), JSON.parse(value));
-    return parsed.success ? parsed.output : null;
+    parsed = v.safeParse(verifyingKeySchema(), JSON.parse(value));
   } catch {
-    return null;
+    return {};
   }
+  if (!parsed.success) return {};
+  try {
+    preparedKey(parsed.output);
+  } catch (error) {
+    if (!(error instanceof ProofFormError)) throw error;
+    return {
+      unusable: `VITE_ZKLOGIN_VERIFYING_KEY is not a usable Groth16 verifying key: ${error.message} (each point must be on its curve and in its group, each coordinate a canonical decimal number).`,
+    };
+  }
+  return { key: parsed.output };
 }
 
 /** A key and VITE_BUILT_IN=true contradict each other, wherever they are read. */
@@ -209,8 +228,42 @@ export const appKeyOf = (settings: Settings) => settings.VITE_ENOKI_API_KEY ?? B
 export const isBuiltIn = (settings: Settings) => settings.VITE_ENOKI_API_KEY === undefined;
 
 /**
+ * Where each provider publishes its keys, as the browser's offline proof check reads them
+ * (issuer-keys.ts: the issuer's `/.well-known/openid-configuration`, then its `jwks_uri`):
+ * Google's discovery document is on accounts.google.com and names
+ * https://www.googleapis.com/oauth2/v3/certs; Twitch's issuer (https://id.twitch.tv/oauth2)
+ * names https://id.twitch.tv/oauth2/keys. Facebook's are left out on purpose: its discovery
+ * document and keys (www.facebook.com/.well-known/…) are reported to send no CORS header
+ * (reference-facts.md says nothing either way), so no page can read them, and the Sui node's
+ * check of a signature made with the proof is the designed path there (proof-check.ts);
+ * allowing the origin would only open one more place the page may send to.
+ */
+const PROVIDER_KEY_ORIGINS: Record<Provider, readonly string[]> = {
+  google: ['https://accounts.google.com', 'https://www.googleapis.com'],
+  facebook: [],
+  twitch: ['https://id.twitch.tv'],
+};
+
+/**
+ * The origins of the keys of the providers a real-mode page signs in with at their own
+ * addresses (a client id, and the provider's own authorization origin): their tokens name
+ * the real issuers. A provider sent elsewhere (a mock, a test provider) names its own issuer,
+ * and built-in mode's mock providers live on the page's origin.
+ */
+function providerKeyOrigins(settings: Settings): string[] {
+  const { builtIn, clientIds, authUrls } = configTemplate(settings);
+  if (builtIn) return [];
+  const atItsOwnAddress = (provider: Provider) =>
+    new URL(authUrls[provider]).origin === new URL(DEFAULT_AUTH_URLS[provider]).origin;
+  return PROVIDERS.filter((provider) => clientIds[provider] !== '' && atItsOwnAddress(provider)).flatMap(
+    (provider) => PROVIDER_KEY_ORIGINS[provider],
+  );
+}
+
+/**
  * Where the built page may connect: the login service, the Sui node and the faucet, each
- * the configured origin or its default (built-in defaults are the page's own origin).
+ * the configured origin or its default (built-in defaults are the page's own origin), and
+ * in real mode the providers' published keys, for the proof check (providerKeyOrigins).
  */
 export function connectSources(settings: Settings): string[] {
   const builtIn = isBuiltIn(settings);
@@ -224,6 +277,7 @@ export function connectSources(settings: Settings): string[] {
     origin(settings.VITE_ENOKI_API_URL, DEFAULT_ENOKI_API_URL),
     origin(settings.VITE_SUI_GRAPHQL_URL, DEFAULT_SUI_GRAPHQL_URLS[network]),
     ...faucet,
+    ...providerKeyOrigins(settings),
   ];
   return [...new Set(sources)];
 }

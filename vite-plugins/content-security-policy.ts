@@ -1,8 +1,10 @@
 /**
  * A Content-Security-Policy for the production build, as a <meta> tag (it travels with
- * the files, whatever serves them). No inline script, no eval, and the page may talk to
- * one place only: the configured login service (in built-in mode, the mock on its own
- * origin). Not applied to the dev server, whose hot reload needs inline script.
+ * the files, whatever serves them). No inline script, no eval, and the page may talk only to
+ * what src/config.ts's connectSources lists: the configured login service, Sui node and
+ * faucet (in built-in mode, the mocks on its own origin), and in real mode the providers'
+ * published keys, for the proof check. Not applied to the dev server, whose hot reload needs
+ * inline script.
  */
 import type { Plugin } from 'vite';
 

@@ -211,7 +211,7 @@ describe('the mock Sui node, through SuiGraphQLClient', () => {
         currentEpoch: node.ledger.currentEpoch(),
         zkLogin: { issuers: ACCOUNT_ISSUERS, verifyingKeys },
       });
-    const elsewhere = await createZkLoginAccount(node.ledger.currentEpoch() + 2, other.prove);
+    const elsewhere = await createZkLoginAccount(node.ledger.currentEpoch() + 2, { prove: other.prove });
     const builtIn = await zkLoginAccount();
     expect(await check(elsewhere, [BUILT_IN_VERIFYING_KEY])).toEqual({ ok: false, reason: 'The zkLogin proof does not verify.' });
     expect(await check(elsewhere, [BUILT_IN_VERIFYING_KEY, other.verifyingKey()])).toEqual({ ok: true });

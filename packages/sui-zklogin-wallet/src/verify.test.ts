@@ -2,18 +2,25 @@
  * The verifier on a real zkLogin proof (test/zklogin-vectors.json, a copy of the spec's
  * shared/data/zklogin/test-vectors.json: the v1 circuit, Twitch's issuer, devnet's key): it
  * verifies, and each input that the proof binds, changed alone, is refused with what failed.
+ * The vector's ephemeral key is Ed25519: the mock prover's proofs (built-in mode's setup)
+ * show the other two schemes a zkLogin signature may carry accepted, and the expected
+ * signer read in any form Sui reads.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseSerializedSignature, type Keypair } from '@mysten/sui/cryptography';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { Secp256k1Keypair } from '@mysten/sui/keypairs/secp256k1';
 import { Secp256r1Keypair } from '@mysten/sui/keypairs/secp256r1';
-import { getZkLoginSignature, hashASCIIStrToField, poseidonHash } from '@mysten/sui/zklogin';
+import { computeZkLoginAddress, getZkLoginSignature, hashASCIIStrToField, poseidonHash } from '@mysten/sui/zklogin';
 import fc from 'fast-check';
 import { bn254 } from '@noble/curves/bn254.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEST_IDENTITIES } from '../../../mocks/identities.ts';
+import { ACCOUNT_CLIENT_ID, ACCOUNT_ISSUERS, createZkLoginAccount, TEST_ISSUER_BASE } from '../../../mocks/testing.ts';
 import { allInputsHash } from './all-inputs-hash.ts';
 import {
+  BUILT_IN_VERIFYING_KEY,
   PROD_VERIFYING_KEY,
   PROVIDER_ISSUERS,
   prepareVerifyingKey,
@@ -313,5 +320,70 @@ describe('the form of a proof and a key: one encoding, nothing at infinity, noth
     );
     expect(Object.isFrozen(PROD_VERIFYING_KEY.delta_g2[0])).toBe(true);
     expect(Object.isFrozen(PROVIDER_ISSUERS)).toBe(true);
+  });
+});
+
+describe("verifyZkLoginSignature, on proofs of the mock prover (under built-in mode's key)", () => {
+  const MAX_EPOCH = 10;
+  /** A zkLogin signature of MESSAGE by `ephemeral`, with the mock login service's proof for that key. */
+  async function signedWithMockProof(ephemeral: Keypair, salt?: string) {
+    const account = await createZkLoginAccount(MAX_EPOCH, { ephemeral, salt });
+    const signature = await account.sign((await ephemeral.signPersonalMessage(MESSAGE)).signature);
+    return { address: account.address, signature };
+  }
+  const verifyBuiltIn = (signature: string, options: Partial<VerifyOptions> = {}) =>
+    verifyZkLoginSignature({
+      signature,
+      personalMessage: MESSAGE,
+      currentEpoch: MAX_EPOCH,
+      jwks: ACCOUNT_ISSUERS,
+      verifyingKey: BUILT_IN_VERIFYING_KEY,
+      ...options,
+    } as VerifyOptions);
+
+  it.each([
+    ['Secp256k1', 0x01, () => new Secp256k1Keypair()],
+    ['Secp256r1', 0x02, () => new Secp256r1Keypair()],
+  ])(
+    "accepts a %s ephemeral key (flag %i) whose proof is for that key, and answers the signer's address",
+    async (_, flag, generate) => {
+      const { address, signature } = await signedWithMockProof(generate());
+      const parsed = parseSerializedSignature(signature);
+      expect(parsed.signatureScheme === 'ZkLogin' && parsed.zkLogin.userSignature[0]).toBe(flag);
+      expect(await verifyBuiltIn(signature)).toEqual({ address });
+      expect(await verifyBuiltIn(signature, { address })).toEqual({ address });
+      // The proof is for that key: the same signature under another setup's key is refused.
+      expect(await outcome(verifyBuiltIn(signature, { verifyingKey: 'test' }))).toBe('proof');
+    },
+  );
+
+  it('takes the expected signer short (leading zeros left out), upper case or without 0x, and answers it normalized', async () => {
+    // A salt whose address starts with a zero digit, so that it has a short form.
+    const addressOf = (salt: number) =>
+      computeZkLoginAddress({
+        claimName: 'sub',
+        claimValue: TEST_IDENTITIES[0]!.sub,
+        userSalt: BigInt(salt),
+        iss: `${TEST_ISSUER_BASE}/google`,
+        aud: ACCOUNT_CLIENT_ID,
+        legacyAddress: false,
+      });
+    let salt = 1;
+    while (!addressOf(salt).startsWith('0x0')) salt += 1;
+    const { address, signature } = await signedWithMockProof(new Ed25519Keypair(), String(salt));
+    expect(address).toBe(addressOf(salt));
+    const short = address.replace(/^0x0+/, '0x');
+    expect(short.length).toBeLessThan(address.length);
+    for (const form of [short, address.toUpperCase(), address.slice(2)]) {
+      expect(await verifyBuiltIn(signature, { address: form })).toEqual({ address });
+    }
+    expect(await outcome(verifyBuiltIn(signature, { address: `0x${'ab'.repeat(32)}` }))).toBe('address');
+  });
+
+  it('refuses an expected signer that is not a Sui address, with input', async () => {
+    const { signature } = await signedWithMockProof(new Ed25519Keypair());
+    for (const address of ['', '0x', 'not an address', '0xg1', `0x${'ab'.repeat(33)}`]) {
+      expect(await outcome(verifyBuiltIn(signature, { address }))).toBe('input');
+    }
   });
 });

@@ -15,7 +15,7 @@
  * @module sui-zklogin-wallet/verify
  */
 import { parseSerializedSignature } from '@mysten/sui/cryptography';
-import { toBase64 } from '@mysten/sui/utils';
+import { isValidSuiAddress, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
 import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
 import { computeZkLoginAddressFromSeed } from '@mysten/sui/zklogin';
 import { allInputsHash, InputError } from './all-inputs-hash.ts';
@@ -76,7 +76,10 @@ export type VerifyOptions = {
   jwks?: JwkSource;
   /** 'prod' (mainnet and testnet, the default), 'test' (devnet), or a key of that shape. */
   verifyingKey?: 'prod' | 'test' | VerifyingKey;
-  /** The expected signer: another one is refused. */
+  /**
+   * The expected signer: another one is refused. Any form Sui reads (`0x2`, upper case, no
+   * `0x`) is compared as its normalized one; a string that is no Sui address is refused (`input`).
+   */
   address?: string;
 } & ({ personalMessage: Uint8Array; transaction?: undefined } | { transaction: Uint8Array; personalMessage?: undefined });
 
@@ -120,8 +123,22 @@ export function prepareVerifyingKey(verifyingKey: VerifyOptions['verifyingKey'] 
   }
 }
 
+/**
+ * The expected signer in the one form addresses are compared in (0x and 64 lower-case hex
+ * digits), however it was written: a short form, upper case, without 0x. Anything that is not
+ * hex digits is refused, the empty string too (normalizeSuiAddress would pad it to 0x0).
+ */
+function expectedSigner(address: string): string {
+  const normalized = normalizeSuiAddress(address);
+  if (!/^(0x)?[0-9a-f]+$/i.test(address) || !isValidSuiAddress(normalized)) {
+    return refuse('input', `The expected address ${JSON.stringify(address)} is not a Sui address.`);
+  }
+  return normalized;
+}
+
 /** The signer's address if `signature` is a valid zkLogin signature of the message or transaction; else throws. */
 export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ address: string }> {
+  const expected = options.address === undefined ? undefined : expectedSigner(options.address);
   let parsed: ReturnType<typeof parseSerializedSignature>;
   try {
     parsed = parseSerializedSignature(options.signature);
@@ -159,10 +176,10 @@ export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ 
   }
 
   const address = computeZkLoginAddressFromSeed(addressSeed, iss, false);
-  if (options.address !== undefined && options.address !== address) {
+  if (expected !== undefined && expected !== address) {
     // Addresses made before the seed was padded to 32 bytes stay valid on chain.
     const legacy = computeZkLoginAddressFromSeed(addressSeed, iss, true);
-    if (options.address !== legacy) return refuse('address', `The signature is not ${options.address}'s: it is ${address}'s.`);
+    if (expected !== legacy) return refuse('address', `The signature is not ${expected}'s: it is ${address}'s.`);
   }
 
   await verifyZkLoginProof({
@@ -173,7 +190,7 @@ export async function verifyZkLoginSignature(options: VerifyOptions): Promise<{ 
     jwks: options.jwks,
     verifyingKey: options.verifyingKey,
   });
-  return { address: options.address ?? address };
+  return { address: expected ?? address };
 }
 
 /** A zkLogin proof as a login service answers it (and as a zkLogin signature carries it). */

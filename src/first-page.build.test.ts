@@ -1,0 +1,78 @@
+/**
+ * The proof check loads lazily, never on the first page (issue 45): BN254's pairing and
+ * Poseidon weigh far more than the rest of the page, and only Create proof needs them. Held
+ * here on the production build itself, as `npm run build` makes it in real mode (one build of
+ * the app's page, nothing written, no minifying or source maps: about 10 s): what index.html
+ * loads at once (its module script, its modulepreload links, and every chunk those import
+ * statically) holds none of the verifier's modules; the verifier is in the build, in chunks
+ * loaded on demand. bench/bundle-report.ts draws the first page the same way.
+ */
+import { build, type Rolldown } from 'vite';
+import { describe, expect, it, vi } from 'vitest';
+
+/** The verifier's own modules and the libraries only it needs, as the bundler names them. */
+const PROOF_CHECK = [
+  /\/node_modules\/@noble\/curves\/bn254\.js$/,
+  /\/node_modules\/poseidon-lite\//,
+  /\/packages\/sui-zklogin-wallet\/src\/groth16\.ts$/,
+  /\/packages\/sui-zklogin-wallet\/src\/all-inputs-hash\.ts$/,
+  /\/packages\/sui-zklogin-wallet\/src\/verify\.ts$/,
+  /\/packages\/sui-zklogin-wallet\/src\/zklogin\/proof-check\.ts$/,
+];
+const isProofCheck = (id: string) => PROOF_CHECK.some((pattern) => pattern.test(id));
+
+/** The app's page, built as `npm run build` builds it in real mode; nothing written. */
+async function buildAppPage(): Promise<Rolldown.RolldownOutput> {
+  const env = {
+    NODE_ENV: 'production',
+    VITE_ENOKI_API_KEY: 'enoki_public_first_page',
+    VITE_BUILT_IN: '',
+    VITE_INSPECT: '',
+    VITE_GOOGLE_CLIENT_ID: 'first-page-google',
+    VITE_FACEBOOK_CLIENT_ID: 'first-page-facebook',
+    VITE_TWITCH_CLIENT_ID: 'first-page-twitch',
+    // The app's page alone: vite.config.ts's otherPages builds dapp.html and wallet.html unless told which page this is.
+    ZKLOGIN_PAGE_BUILD: 'index.html',
+  };
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  try {
+    const result = await build({
+      mode: 'production',
+      logLevel: 'warn',
+      build: { write: false, minify: false, sourcemap: false },
+    });
+    if (!('output' in result)) throw new Error('vite build gave no single output');
+    return result;
+  } finally {
+    vi.unstubAllEnvs();
+  }
+}
+
+describe("the production build's first page", () => {
+  it("loads none of the proof check's code: the verifier comes in a chunk of its own, on demand", async () => {
+    const { output } = await buildAppPage();
+    const chunks = new Map(
+      output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
+    );
+    const html = output.find((item): item is Rolldown.OutputAsset => item.type === 'asset' && item.fileName === 'index.html');
+    if (!html) throw new Error('The build wrote no index.html');
+    const named = [
+      ...String(html.source).matchAll(/<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g),
+    ];
+    const firstPage = new Set<string>();
+    const visit = (fileName: string) => {
+      const chunk = chunks.get(fileName);
+      if (!chunk || firstPage.has(fileName)) return;
+      firstPage.add(fileName);
+      chunk.imports.forEach(visit);
+    };
+    named.forEach(([, fileName]) => visit(fileName!));
+
+    expect(firstPage.size, "index.html's module script").toBeGreaterThan(0);
+    const onFirstPage = [...firstPage].flatMap((fileName) => chunks.get(fileName)!.moduleIds.filter(isProofCheck));
+    expect(onFirstPage).toEqual([]);
+    // Not vacuous: every one of them is in the build, loaded later.
+    const inTheBuild = [...chunks.values()].flatMap((chunk) => chunk.moduleIds.filter(isProofCheck));
+    expect(PROOF_CHECK.filter((pattern) => !inTheBuild.some((id) => pattern.test(id)))).toEqual([]);
+  }, 120_000);
+});
