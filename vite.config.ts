@@ -5,6 +5,7 @@ import { build, defineConfig, loadEnv, type Plugin } from 'vite';
 import { builtInMocks } from './mocks/vite-plugin.ts';
 import { configTemplate, connectSources, isBuiltIn, readSettings, type Settings } from './src/config.ts';
 import { buildMarker } from './vite-plugins/build-marker.ts';
+import { preloadLazyChunks } from './vite-plugins/preload-lazy-chunks.ts';
 import { contentSecurityPolicy } from './vite-plugins/content-security-policy.ts';
 import { productionHeadersPlugin } from './vite-plugins/production-headers.ts';
 
@@ -110,6 +111,12 @@ export default defineConfig(({ mode, command }) => {
       buildMarker({ builtIn: isBuiltIn(settings), network, signInMode }),
       productionHeadersPlugin({ signInMode }),
       otherPages(mode),
+      // The hosted wallet's window needs these at once: fetched beside its entry, not after it.
+      preloadLazyChunks('wallet.html', [
+        'src/hosted/window-page.ts',
+        'packages/sui-zklogin-wallet/src/operations/sign-in-runtime.ts',
+        'packages/sui-zklogin-wallet/src/wallet/approval-dialog.ts',
+      ]),
     ],
     // The configuration from the checked settings, for the page (src/main.tsx): it never
     // parses them again, and only resolves what depends on its own address.
