@@ -103,6 +103,32 @@ test('connect from the dApp: the window signs in and asks; after a reload a sile
   for (const secret of ['eyJ', 'suiprivkey', 'proof', 'jwt', 'randomness']) expect(kept.web).not.toContain(secret);
 });
 
+test("a window reloaded while it asks still serves the site's request: the dialog comes back, and Approve answers the dApp", async ({
+  page,
+}) => {
+  await openDapp(page);
+  const account = await connectWithSignIn(page);
+  const { window, result } = await walletWindowOf(page, () =>
+    call<{ bytes: string; signature: string }>(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', {
+      account: 'connected',
+      message: 'asked before the reload',
+    }),
+  );
+  await expect(approvalDialog(window)).toContainText('asked before the reload');
+  // The fragment that named the site left the address bar when the window opened.
+  expect(new URL(window.url()).hash).toBe('');
+
+  await window.reload();
+  const dialog = approvalDialog(window);
+  await expect(dialog).toContainText('asked before the reload');
+  await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await clickApprove(window);
+  const signed = await result;
+  expect(signed.ok, JSON.stringify(signed)).toBe(true);
+  const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
+  expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
+});
+
 test('a 0.25 SUI transfer approved in the window reaches the recipient; Reject and a closed window each reject', async ({
   page,
 }) => {
