@@ -13,7 +13,7 @@ export const WALLET = 'http://localhost:4179';
 export const GOOGLE = 'Sign in with Google';
 
 /** The wallet's window a request of the dApp's opened, once it has the request. */
-export async function walletWindowOf(page: Page, request: () => Promise<unknown>) {
+export async function walletWindowOf<T>(page: Page, request: () => Promise<T>) {
   const opened = page.waitForEvent('popup');
   const result = request();
   const window = await opened;
