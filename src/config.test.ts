@@ -185,20 +185,25 @@ describe('configuration', () => {
     };
     const services = ['https://api.enoki.mystenlabs.com', 'https://graphql.testnet.sui.io', 'https://faucet.testnet.sui.io'];
     const real = { VITE_ENOKI_API_KEY: 'k' };
+    // The exact addresses, never a whole origin (www.googleapis.com hosts much else).
+    const GOOGLE_KEYS = [
+      'https://accounts.google.com/.well-known/openid-configuration',
+      'https://www.googleapis.com/oauth2/v3/certs',
+    ];
+    const TWITCH_KEYS = ['https://id.twitch.tv/oauth2/.well-known/openid-configuration', 'https://id.twitch.tv/oauth2/keys'];
     // Google's discovery document and keys, Twitch's; never Facebook's, which no page can read (the node checks those proofs).
     expect(sources({ ...real, VITE_GOOGLE_CLIENT_ID: 'g', VITE_FACEBOOK_CLIENT_ID: 'f', VITE_TWITCH_CLIENT_ID: 't' })).toEqual([
       ...services,
-      'https://accounts.google.com',
-      'https://www.googleapis.com',
-      'https://id.twitch.tv',
+      ...GOOGLE_KEYS,
+      ...TWITCH_KEYS,
     ]);
     // Only for the providers the page offers (a client id).
-    expect(sources({ ...real, VITE_TWITCH_CLIENT_ID: 't' })).toEqual([...services, 'https://id.twitch.tv']);
+    expect(sources({ ...real, VITE_TWITCH_CLIENT_ID: 't' })).toEqual([...services, ...TWITCH_KEYS]);
     expect(sources({ ...real, VITE_FACEBOOK_CLIENT_ID: 'f' })).toEqual(services);
     // Another path at the provider's own origin is still its real issuer.
     expect(
       sources({ ...real, VITE_GOOGLE_CLIENT_ID: 'g', VITE_GOOGLE_AUTH_URL: 'https://accounts.google.com/o/oauth2/auth' }),
-    ).toEqual([...services, 'https://accounts.google.com', 'https://www.googleapis.com']);
+    ).toEqual([...services, ...GOOGLE_KEYS]);
     // A provider sent elsewhere (the mock server, as the end-to-end real-mode build does) names its own issuer.
     const mockServer = 'http://127.0.0.1:5199';
     expect(

@@ -230,40 +230,41 @@ export const isBuiltIn = (settings: Settings) => settings.VITE_ENOKI_API_KEY ===
 /**
  * Where each provider publishes its keys, as the browser's offline proof check reads them
  * (issuer-keys.ts: the issuer's `/.well-known/openid-configuration`, then its `jwks_uri`):
- * Google's discovery document is on accounts.google.com and names
- * https://www.googleapis.com/oauth2/v3/certs; Twitch's issuer (https://id.twitch.tv/oauth2)
- * names https://id.twitch.tv/oauth2/keys. Facebook's are left out on purpose: its discovery
- * document and keys (www.facebook.com/.well-known/…) are reported to send no CORS header
- * (reference-facts.md says nothing either way), so no page can read them, and the Sui node's
- * check of a signature made with the proof is the designed path there (proof-check.ts);
- * allowing the origin would only open one more place the page may send to.
+ * the exact addresses, not their origins, so that the page may reach nothing else there
+ * (www.googleapis.com also hosts APIs a script could send data to). Google's discovery
+ * document names https://www.googleapis.com/oauth2/v3/certs; Twitch's issuer
+ * (https://id.twitch.tv/oauth2) names https://id.twitch.tv/oauth2/keys. Should a provider move
+ * its keys, the check falls back to the Sui node (proof-check.ts). Facebook's are left out on
+ * purpose: its discovery document and keys (www.facebook.com/.well-known/…) are reported to
+ * send no CORS header (reference-facts.md says nothing either way), so no page can read them,
+ * and the node's check of a signature made with the proof is the designed path there.
  */
-const PROVIDER_KEY_ORIGINS: Record<Provider, readonly string[]> = {
-  google: ['https://accounts.google.com', 'https://www.googleapis.com'],
+const PROVIDER_KEY_ADDRESSES: Record<Provider, readonly string[]> = {
+  google: ['https://accounts.google.com/.well-known/openid-configuration', 'https://www.googleapis.com/oauth2/v3/certs'],
   facebook: [],
-  twitch: ['https://id.twitch.tv'],
+  twitch: ['https://id.twitch.tv/oauth2/.well-known/openid-configuration', 'https://id.twitch.tv/oauth2/keys'],
 };
 
 /**
- * The origins of the keys of the providers a real-mode page signs in with at their own
+ * The addresses of the keys of the providers a real-mode page signs in with at their own
  * addresses (a client id, and the provider's own authorization origin): their tokens name
  * the real issuers. A provider sent elsewhere (a mock, a test provider) names its own issuer,
  * and built-in mode's mock providers live on the page's origin.
  */
-function providerKeyOrigins(settings: Settings): string[] {
+function providerKeyAddresses(settings: Settings): string[] {
   const { builtIn, clientIds, authUrls } = configTemplate(settings);
   if (builtIn) return [];
   const atItsOwnAddress = (provider: Provider) =>
     new URL(authUrls[provider]).origin === new URL(DEFAULT_AUTH_URLS[provider]).origin;
   return PROVIDERS.filter((provider) => clientIds[provider] !== '' && atItsOwnAddress(provider)).flatMap(
-    (provider) => PROVIDER_KEY_ORIGINS[provider],
+    (provider) => PROVIDER_KEY_ADDRESSES[provider],
   );
 }
 
 /**
  * Where the built page may connect: the login service, the Sui node and the faucet, each
  * the configured origin or its default (built-in defaults are the page's own origin), and
- * in real mode the providers' published keys, for the proof check (providerKeyOrigins).
+ * in real mode the providers' published keys, for the proof check (providerKeyAddresses).
  */
 export function connectSources(settings: Settings): string[] {
   const builtIn = isBuiltIn(settings);
@@ -277,7 +278,7 @@ export function connectSources(settings: Settings): string[] {
     origin(settings.VITE_ENOKI_API_URL, DEFAULT_ENOKI_API_URL),
     origin(settings.VITE_SUI_GRAPHQL_URL, DEFAULT_SUI_GRAPHQL_URLS[network]),
     ...faucet,
-    ...providerKeyOrigins(settings),
+    ...providerKeyAddresses(settings),
   ];
   return [...new Set(sources)];
 }

@@ -2,7 +2,7 @@
  * The proof check loads lazily, never on the first page (issue 45): BN254's pairing and
  * Poseidon weigh far more than the rest of the page, and only Create proof needs them. Held
  * here on the production build itself, as `npm run build` makes it in real mode (one build of
- * the app's page, nothing written, no minifying or source maps: about 10 s): what index.html
+ * the app's page, nothing written, no minifying or source maps: about 2 s alone on this machine): what index.html
  * loads at once (its module script, its modulepreload links, and every chunk those import
  * statically) holds none of the verifier's modules; the verifier is in the build, in chunks
  * loaded on demand. bench/bundle-report.ts draws the first page the same way.

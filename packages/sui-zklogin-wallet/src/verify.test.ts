@@ -329,7 +329,7 @@ describe("verifyZkLoginSignature, on proofs of the mock prover (under built-in m
   async function signedWithMockProof(ephemeral: Keypair, salt?: string) {
     const account = await createZkLoginAccount(MAX_EPOCH, { ephemeral, salt });
     const signature = await account.sign((await ephemeral.signPersonalMessage(MESSAGE)).signature);
-    return { address: account.address, signature };
+    return { address: account.address, signature, account };
   }
   const verifyBuiltIn = (signature: string, options: Partial<VerifyOptions> = {}) =>
     verifyZkLoginSignature({
@@ -347,12 +347,15 @@ describe("verifyZkLoginSignature, on proofs of the mock prover (under built-in m
   ])(
     "accepts a %s ephemeral key (flag %i) whose proof is for that key, and answers the signer's address",
     async (_, flag, generate) => {
-      const { address, signature } = await signedWithMockProof(generate());
+      const { address, signature, account } = await signedWithMockProof(generate());
       const parsed = parseSerializedSignature(signature);
       expect(parsed.signatureScheme === 'ZkLogin' && parsed.zkLogin.userSignature[0]).toBe(flag);
       expect(await verifyBuiltIn(signature)).toEqual({ address });
       expect(await verifyBuiltIn(signature, { address })).toEqual({ address });
-      // The proof is for that key: the same signature under another setup's key is refused.
+      // The proof is for that key: another key of the same scheme, its signature wrapped in the
+      // same proof, is refused; so is the signature under another setup's key.
+      const stranger = await account.sign((await generate().signPersonalMessage(MESSAGE)).signature);
+      expect(await outcome(verifyBuiltIn(stranger))).toBe('proof');
       expect(await outcome(verifyBuiltIn(signature, { verifyingKey: 'test' }))).toBe('proof');
     },
   );
@@ -384,6 +387,10 @@ describe("verifyZkLoginSignature, on proofs of the mock prover (under built-in m
     const { signature } = await signedWithMockProof(new Ed25519Keypair());
     for (const address of ['', '0x', 'not an address', '0xg1', `0x${'ab'.repeat(33)}`]) {
       expect(await outcome(verifyBuiltIn(signature, { address }))).toBe('input');
+    }
+    // What a JavaScript caller may pass where a string belongs: refused with its code, never a TypeError.
+    for (const address of [null, 42, { address: '0x2' }]) {
+      expect(await outcome(verifyBuiltIn(signature, { address } as never))).toBe('input');
     }
   });
 });

@@ -126,14 +126,14 @@ export function prepareVerifyingKey(verifyingKey: VerifyOptions['verifyingKey'] 
 /**
  * The expected signer in the one form addresses are compared in (0x and 64 lower-case hex
  * digits), however it was written: a short form, upper case, without 0x. Anything that is not
- * hex digits is refused, the empty string too (normalizeSuiAddress would pad it to 0x0).
+ * hex digits is refused, the empty string too (normalizeSuiAddress would pad it to 0x0), and
+ * anything but a string a JavaScript caller may pass.
  */
-function expectedSigner(address: string): string {
+function expectedSigner(address: unknown): string {
+  const refused = () => refuse('input', `The expected address ${JSON.stringify(address)} is not a Sui address.`);
+  if (typeof address !== 'string' || !/^(0x)?[0-9a-f]+$/i.test(address)) return refused();
   const normalized = normalizeSuiAddress(address);
-  if (!/^(0x)?[0-9a-f]+$/i.test(address) || !isValidSuiAddress(normalized)) {
-    return refuse('input', `The expected address ${JSON.stringify(address)} is not a Sui address.`);
-  }
-  return normalized;
+  return isValidSuiAddress(normalized) ? normalized : refused();
 }
 
 /** The signer's address if `signature` is a valid zkLogin signature of the message or transaction; else throws. */
