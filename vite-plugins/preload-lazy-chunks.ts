@@ -9,8 +9,8 @@
  * Written by hand: Vite links only a page's static imports, and its `resolveDependencies` can
  * filter those links but not add a dynamic import's chunk to the HTML.
  */
-import { resolve } from 'node:path';
-import type { Plugin, Rolldown } from 'vite';
+import { relative } from 'node:path';
+import { normalizePath, type Plugin, type Rolldown } from 'vite';
 
 /**
  * @param page the page's HTML file, as the build's input names it (`wallet.html`)
@@ -19,6 +19,8 @@ import type { Plugin, Rolldown } from 'vite';
 export function preloadLazyChunks(page: string, modules: readonly string[]): Plugin {
   let root = process.cwd();
   let base = '/';
+  /** A file's path from the project's root, in the form the options name it (forward slashes). */
+  const fromRoot = (path: string) => normalizePath(relative(root, path));
   return {
     name: 'preload-lazy-chunks',
     apply: 'build',
@@ -29,7 +31,7 @@ export function preloadLazyChunks(page: string, modules: readonly string[]): Plu
     transformIndexHtml: {
       order: 'post',
       handler(html, { filename, bundle }) {
-        if (!bundle || resolve(filename) !== resolve(root, page)) return;
+        if (!bundle || fromRoot(filename) !== page) return;
         const chunks = new Map(
           Object.values(bundle)
             .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')
@@ -42,12 +44,14 @@ export function preloadLazyChunks(page: string, modules: readonly string[]): Plu
           chunks.get(fileName)?.imports.forEach(add);
         };
         for (const module of modules) {
-          const id = resolve(root, module);
-          const chunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId === id);
+          const chunk = [...chunks.values()].find(
+            (candidate) => candidate.facadeModuleId !== null && fromRoot(candidate.facadeModuleId) === module,
+          );
           // A module renamed or no longer lazy: the page would silently lose its head start.
           if (!chunk) throw new Error(`preload-lazy-chunks: ${page} has no chunk of its own for ${module}`);
           add(chunk.fileName);
         }
+        // Those the page links already (its entry's own imports, which Vite links itself): once.
         return [...wanted]
           .filter((fileName) => !html.includes(`/${fileName}"`))
           .map((fileName) => ({
