@@ -22,11 +22,11 @@ import {
 const ISS = 'https://idp.check.test/idp/google';
 const MAX_EPOCH = 12;
 
-async function scene() {
+async function scene(iss = ISS) {
   const keys = createSigningKeys();
   const jwt = await mintIdToken(keys, {
     provider: 'google',
-    issuer: ISS,
+    issuer: iss,
     clientId: 'client-google',
     nonce: 'a-nonce',
     identity: TEST_IDENTITIES[0]!,
@@ -44,8 +44,8 @@ async function scene() {
   const issuer = (async (input: string | URL | Request) => {
     const url = String(input);
     asked.push(url);
-    if (url === `${ISS}/.well-known/openid-configuration`) return Response.json({ jwks_uri: `${ISS}/jwks` });
-    if (url === `${ISS}/jwks`) return Response.json({ keys: [publicJwk] });
+    if (url === `${iss}/.well-known/openid-configuration`) return Response.json({ jwks_uri: `${iss}/jwks` });
+    if (url === `${iss}/jwks`) return Response.json({ keys: [publicJwk] });
     return new Response('', { status: 404 });
   }) as typeof fetch;
   const check = (overrides: Partial<ProofCheck> = {}): ProofCheck => ({
@@ -116,6 +116,15 @@ describe("the login service's proof, checked before it is stored", () => {
       },
     });
     await expect(checkProof(noNode)).rejects.toThrow(PROOF_NOT_CHECKED);
+  });
+
+  it("Facebook's keys, which no page can read, are never asked for: the node checks its proofs, prepared ahead or not", async () => {
+    const { check, asked } = await scene('https://www.facebook.com');
+    const proofCheck = check();
+    prepareProofCheck(proofCheck.jwt, 'built-in', proofCheck.fetcher);
+    await expect(checkProof(proofCheck)).resolves.toBeUndefined();
+    expect(asked).toEqual([]);
+    expect(proofCheck.nodeVerifies).toHaveBeenCalledOnce();
   });
 
   it('prepared ahead (while the prover works): the issuer’s keys are fetched then, and the check fetches nothing more', async () => {

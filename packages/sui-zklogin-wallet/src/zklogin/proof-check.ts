@@ -52,6 +52,13 @@ export interface ProofCheck {
 }
 
 const defaultFetch: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Issuers whose published keys no page can read: Facebook's discovery document and keys are
+ * reported to send no CORS header (the app's CSP leaves them out for that reason, src/config.ts).
+ * Not asked for at all: the node checks those proofs, and the page logs no blocked request.
+ */
+const KEYS_OUT_OF_A_PAGES_REACH: ReadonlySet<string> = new Set(['https://www.facebook.com']);
 /** Each fetcher's kept keys (the page has one; a test passes its own issuer). */
 const keptKeys = new WeakMap<typeof fetch, ReturnType<typeof issuerKeys>>();
 
@@ -79,7 +86,8 @@ export function prepareProofCheck(
 ): void {
   try {
     const kid = readHeaderKid(jwt);
-    keysFor(fetcher)(issuerOf(jwt), kid === undefined ? undefined : { kid }).catch(() => {});
+    const iss = issuerOf(jwt);
+    if (!KEYS_OUT_OF_A_PAGES_REACH.has(iss)) keysFor(fetcher)(iss, kid === undefined ? undefined : { kid }).catch(() => {});
   } catch {
     // An unreadable token: the check itself says so.
   }
@@ -124,11 +132,15 @@ async function checkNow(check: ProofCheck): Promise<void> {
       ephemeralPublicKey: check.ephemeralPublicKey,
       maxEpoch: check.maxEpoch,
       verifyingKey: verifyingKeyOf(check.verifyingKey),
-      jwks: (iss, wanted) =>
-        keys(iss, wanted).catch((error: unknown) => {
+      jwks: (iss, wanted) => {
+        const fetched = KEYS_OUT_OF_A_PAGES_REACH.has(iss)
+          ? Promise.reject(new Error(`${iss}'s keys are out of a page's reach.`))
+          : keys(iss, wanted);
+        return fetched.catch((error: unknown) => {
           keysOutOfReach = true;
           throw error;
-        }),
+        });
+      },
     });
     return;
   } catch (error) {
