@@ -2,13 +2,14 @@
  * The proof check loads lazily, never on the first page (issue 45): BN254's pairing and
  * Poseidon weigh far more than the rest of the page, and only Create proof needs them. Held
  * here on the production build itself, as `npm run build` makes it in real mode (one build of
- * the app's page, nothing written, no minifying or source maps: about 2 s alone on this machine): what index.html
+ * the app's page, test-support/production-build.ts): what index.html
  * loads at once (its module script, its modulepreload links, and every chunk those import
  * statically) holds none of the verifier's modules; the verifier is in the build, in chunks
  * loaded on demand. bench/bundle-report.ts draws the first page the same way.
  */
-import { build, type Rolldown } from 'vite';
-import { describe, expect, it, vi } from 'vitest';
+import type { Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { buildPage, builtHtml } from '../test-support/production-build.ts';
 
 /** The verifier's own modules and the libraries only it needs, as the bundler names them. */
 const PROOF_CHECK = [
@@ -21,44 +22,14 @@ const PROOF_CHECK = [
 ];
 const isProofCheck = (id: string) => PROOF_CHECK.some((pattern) => pattern.test(id));
 
-/** The app's page, built as `npm run build` builds it in real mode; nothing written. */
-async function buildAppPage(): Promise<Rolldown.RolldownOutput> {
-  const env = {
-    NODE_ENV: 'production',
-    VITE_ENOKI_API_KEY: 'enoki_public_first_page',
-    VITE_BUILT_IN: '',
-    VITE_INSPECT: '',
-    VITE_GOOGLE_CLIENT_ID: 'first-page-google',
-    VITE_FACEBOOK_CLIENT_ID: 'first-page-facebook',
-    VITE_TWITCH_CLIENT_ID: 'first-page-twitch',
-    // The app's page alone: vite.config.ts's otherPages builds dapp.html and wallet.html unless told which page this is.
-    ZKLOGIN_PAGE_BUILD: 'index.html',
-  };
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-  try {
-    const result = await build({
-      mode: 'production',
-      logLevel: 'warn',
-      build: { write: false, minify: false, sourcemap: false },
-    });
-    if (!('output' in result)) throw new Error('vite build gave no single output');
-    return result;
-  } finally {
-    vi.unstubAllEnvs();
-  }
-}
-
 describe("the production build's first page", () => {
   it("loads none of the proof check's code: the verifier comes in a chunk of its own, on demand", async () => {
-    const { output } = await buildAppPage();
+    const { output } = await buildPage('index.html');
     const chunks = new Map(
       output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
     );
-    const html = output.find((item): item is Rolldown.OutputAsset => item.type === 'asset' && item.fileName === 'index.html');
-    if (!html) throw new Error('The build wrote no index.html');
-    const named = [
-      ...String(html.source).matchAll(/<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g),
-    ];
+    const html = builtHtml(output, 'index.html');
+    const named = [...html.matchAll(/<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)];
     const firstPage = new Set<string>();
     const visit = (fileName: string) => {
       const chunk = chunks.get(fileName);
