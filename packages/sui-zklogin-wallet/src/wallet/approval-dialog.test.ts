@@ -337,4 +337,20 @@ describe("the wallet's dialog", () => {
     expect(document.querySelector('[data-zklogin-wallet]')).toBeNull();
     expect(answer).not.toHaveBeenCalled();
   });
+
+  it('a dialog opened in the task that closed another gives focus back where the first one found it', () => {
+    const before = document.createElement('button');
+    document.body.append(before);
+    before.focus();
+    show(view({ kind: 'signPersonalMessage', message: 'aGk=' }));
+    // The next request's dialog, opened as the first closes (approvals.ts does both in one task).
+    open!.close();
+    show(view({ kind: 'signPersonalMessage', message: 'aGk=', requestId: 'the-next-request' }));
+    vi.advanceTimersByTime(0);
+    expect(document.querySelectorAll('[data-zklogin-wallet]')).toHaveLength(1);
+    open!.close();
+    open = undefined;
+    vi.advanceTimersByTime(0);
+    expect(document.activeElement).toBe(before);
+  });
 });

@@ -240,8 +240,16 @@ function previewSection(view: ApprovalView): HTMLElement {
   );
 }
 
+/**
+ * Where each closing dialog (its host) gives focus back, until it is taken off the page: a
+ * dialog opened meanwhile (the next request's, in the same task) takes it over, rather than
+ * the closing dialog, which would be gone by the time it gives focus back.
+ */
+const focusToGiveBack = new WeakMap<Element, HTMLElement | null>();
+
 export function openApprovalDialog(initial: ApprovalView, answer: (approved: boolean) => void): ApprovalDialog {
-  const previous = deepActiveElement();
+  const focusedHost = document.activeElement;
+  const previous = focusedHost && focusToGiveBack.has(focusedHost) ? focusToGiveBack.get(focusedHost)! : deepActiveElement();
   const host = document.createElement('div');
   host.setAttribute('data-zklogin-wallet', 'approval');
   // The page's styles stop at the shadow root, except what the host inherits or is given: reset.
@@ -363,6 +371,7 @@ export function openApprovalDialog(initial: ApprovalView, answer: (approved: boo
     close() {
       if (closing) return;
       closing = true;
+      focusToGiveBack.set(host, previous);
       disarm();
       window.removeEventListener('blur', away);
       window.removeEventListener('focus', back);
