@@ -15,10 +15,11 @@
  * @module sui-zklogin-wallet/verify
  */
 import { parseSerializedSignature } from '@mysten/sui/cryptography';
-import { isValidSuiAddress, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
+import { toBase64 } from '@mysten/sui/utils';
 import { verifyPersonalMessageSignature, verifyTransactionSignature } from '@mysten/sui/verify';
 import { computeZkLoginAddressFromSeed } from '@mysten/sui/zklogin';
 import { allInputsHash, InputError } from './all-inputs-hash.ts';
+import { normalizedSuiAddress } from './core/sui-address.ts';
 import { preparedKey, ProofFormError, verifyGroth16, type ProofPoints, type VerifyingKey } from './groth16.ts';
 import { issuerKeys, PROVIDER_ISSUERS, type JwkSource } from './issuer-keys.ts';
 import { PROD_VERIFYING_KEY, TEST_VERIFYING_KEY } from './verifying-keys.ts';
@@ -125,15 +126,14 @@ export function prepareVerifyingKey(verifyingKey: VerifyOptions['verifyingKey'] 
 
 /**
  * The expected signer in the one form addresses are compared in (0x and 64 lower-case hex
- * digits), however it was written: a short form, upper case, without 0x. Anything that is not
- * hex digits is refused, the empty string too (normalizeSuiAddress would pad it to 0x0), and
- * anything but a string a JavaScript caller may pass.
+ * digits), however it was written: a short form, upper case, without 0x (the core's
+ * normalizedSuiAddress, as the wallet compares addresses). Anything else is refused: the empty
+ * string, what is not hex digits, and anything but a string a JavaScript caller may pass.
  */
 function expectedSigner(address: unknown): string {
-  const refused = () => refuse('input', `The expected address ${JSON.stringify(address)} is not a Sui address.`);
-  if (typeof address !== 'string' || !/^(0x)?[0-9a-f]+$/i.test(address)) return refused();
-  const normalized = normalizeSuiAddress(address);
-  return isValidSuiAddress(normalized) ? normalized : refused();
+  return (
+    normalizedSuiAddress(address) ?? refuse('input', `The expected address ${JSON.stringify(address)} is not a Sui address.`)
+  );
 }
 
 /** The signer's address if `signature` is a valid zkLogin signature of the message or transaction; else throws. */

@@ -55,8 +55,9 @@ const defaultFetch: typeof fetch = (input, init) => fetch(input, init);
 
 /**
  * Issuers whose published keys no page can read: Facebook's discovery document and keys are
- * reported to send no CORS header (the app's CSP leaves them out for that reason, src/config.ts).
- * Not asked for at all: the node checks those proofs, and the page logs no blocked request.
+ * reported to send no CORS header, so a page's Content-Security-Policy has no reason to allow
+ * them either. Not asked for at all: the node checks those proofs, and the page logs no
+ * blocked request.
  */
 const KEYS_OUT_OF_A_PAGES_REACH: ReadonlySet<string> = new Set(['https://www.facebook.com']);
 /** Each fetcher's kept keys (the page has one; a test passes its own issuer). */
@@ -87,7 +88,9 @@ export function prepareProofCheck(
   try {
     const kid = readHeaderKid(jwt);
     const iss = issuerOf(jwt);
-    if (!KEYS_OUT_OF_A_PAGES_REACH.has(iss)) keysFor(fetcher)(iss, kid === undefined ? undefined : { kid }).catch(() => {});
+    // Its proof goes to the node: neither its keys nor the verifying key will be used here.
+    if (KEYS_OUT_OF_A_PAGES_REACH.has(iss)) return;
+    keysFor(fetcher)(iss, kid === undefined ? undefined : { kid }).catch(() => {});
   } catch {
     // An unreadable token: the check itself says so.
   }
@@ -112,6 +115,34 @@ function issuerOf(jwt: string): string {
 /** The check's own time, as a User Timing measure (DevTools' Performance panel shows it; `npm run bench` reads it). */
 export const PROOF_CHECK_MEASURE = 'zkLogin proof check';
 
+/**
+ * The proof checked here, with the issuer's keys: true when it holds; false when the keys
+ * could not be fetched (the node checks it then); throws when it does not hold.
+ */
+async function checkedOffline(check: ProofCheck, iss: string): Promise<boolean> {
+  const keys = keysFor(check.fetcher ?? defaultFetch);
+  let keysOutOfReach = false;
+  try {
+    await verifyZkLoginProof({
+      proof: check.proof,
+      iss,
+      ephemeralPublicKey: check.ephemeralPublicKey,
+      maxEpoch: check.maxEpoch,
+      verifyingKey: verifyingKeyOf(check.verifyingKey),
+      jwks: (issuer, wanted) =>
+        keys(issuer, wanted).catch((error: unknown) => {
+          keysOutOfReach = true;
+          throw error;
+        }),
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ZkLoginVerificationError)) throw error;
+    if (!keysOutOfReach) throw new Error(PROOF_DOES_NOT_VERIFY, { cause: error });
+    return false;
+  }
+}
+
 /** Resolves when the proof holds; throws with our message when it does not, or cannot be checked. */
 export async function checkProof(check: ProofCheck): Promise<void> {
   const start = performance.now();
@@ -123,30 +154,8 @@ export async function checkProof(check: ProofCheck): Promise<void> {
 }
 
 async function checkNow(check: ProofCheck): Promise<void> {
-  const keys = keysFor(check.fetcher ?? defaultFetch);
-  let keysOutOfReach = false;
-  try {
-    await verifyZkLoginProof({
-      proof: check.proof,
-      iss: issuerOf(check.jwt),
-      ephemeralPublicKey: check.ephemeralPublicKey,
-      maxEpoch: check.maxEpoch,
-      verifyingKey: verifyingKeyOf(check.verifyingKey),
-      jwks: (iss, wanted) => {
-        const fetched = KEYS_OUT_OF_A_PAGES_REACH.has(iss)
-          ? Promise.reject(new Error(`${iss}'s keys are out of a page's reach.`))
-          : keys(iss, wanted);
-        return fetched.catch((error: unknown) => {
-          keysOutOfReach = true;
-          throw error;
-        });
-      },
-    });
-    return;
-  } catch (error) {
-    if (!(error instanceof ZkLoginVerificationError)) throw error;
-    if (!keysOutOfReach) throw new Error(PROOF_DOES_NOT_VERIFY, { cause: error });
-  }
+  const iss = issuerOf(check.jwt);
+  if (!KEYS_OUT_OF_A_PAGES_REACH.has(iss) && (await checkedOffline(check, iss))) return;
   // The issuer's keys are out of this page's reach: the node checks a signature made with the proof.
   const signature = await check.signWithProof(new TextEncoder().encode(PROOF_CHECK_MESSAGE));
   let verdict: NodeVerdict;
