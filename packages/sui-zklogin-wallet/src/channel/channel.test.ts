@@ -142,12 +142,30 @@ describe('the hosted wallet channel', () => {
     const [port] = sent.ports;
     port!.postMessage(answerMessage(crypto.randomUUID(), { ok: true, value: 'stale' }));
     port!.postMessage({ ...answer, source: 'another-channel' });
-    // Every message posted by then has been delivered (a macrotask later).
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(settled).not.toHaveBeenCalled();
 
     arrived.answer({ ok: false, error: 'The visitor rejected the request.' });
     await expect(asked).rejects.toThrow('The visitor rejected the request.');
+    // A port delivers in order: the forged answers on it came first, and none of them, nor those
+    // between the windows, settled the request.
+    expect(settled).toHaveBeenCalledOnce();
+    expect(settled).toHaveBeenCalledWith(expect.objectContaining({ message: 'The visitor rejected the request.' }));
+  });
+
+  it('a window that says it is ready again (reloaded) gets the request again on a new port; the old port is no longer heard', async () => {
+    const page = browser();
+    const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
+    const before = await receiveDappRequest(page.walletHost());
+    // The window reloads: its new page says it is ready, and the request comes again.
+    const after = await receiveDappRequest(page.walletHost());
+    const requests = page.posted.filter(({ to }) => to === 'wallet');
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.data).toEqual(requests[0]!.data);
+    expect(requests[1]!.ports[0]).not.toBe(requests[0]!.ports[0]);
+    expect(after.request).toEqual(before.request);
+
+    before.answer({ ok: true, value: 'from the page before the reload' });
+    after.answer({ ok: true, value: 'from the reloaded page' });
+    await expect(asked).resolves.toBe('from the reloaded page');
   });
 
   it('the window ignores a request of another origin, of another window, malformed, or over the cap', async () => {
