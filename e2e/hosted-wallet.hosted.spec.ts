@@ -367,3 +367,18 @@ test("the window's code for the site's request does not arrive: the window says 
   await window.close();
   expect(await result).toEqual({ ok: false, error: WINDOW_CUT_OFF });
 });
+
+test("a window whose session's restore never answers still shows its page, not a blank window", async ({ page, context }) => {
+  await openDapp(page);
+  await connectWithSignIn(page);
+  // The sign-in code, which restores the stored session, never arrives.
+  await context.route('**/assets/sign-in-runtime-*.js', () => {});
+  const opened = page.waitForEvent('popup');
+  // Never answered: the test ends with the window still waiting.
+  call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', { account: 'connected', message: 'never asked' }).catch(
+    () => {},
+  );
+  const window = await opened;
+  await expect(window.getByRole('banner')).toContainText('Sui zkLogin');
+  await expect(approvalDialog(window)).toHaveCount(0);
+});

@@ -40,13 +40,19 @@ function keptOpenedWith(hash: string): string {
 const NOT_SERVED =
   'The wallet could not load what it needs to answer this site. Close this window (the site is told no) and try again.';
 
-function sayNotServed(): void {
+/** Ours: the page's own code did not load (the dialog, when a site asks, does not need it). */
+const PAGE_NOT_LOADED = "The wallet's page could not load (check your connection). Reload this window to try again.";
+
+function sayAbovePage(text: string): void {
   const notice = document.createElement('p');
   notice.className = 'notice';
   notice.setAttribute('role', 'alert');
-  notice.textContent = NOT_SERVED;
+  notice.textContent = text;
   document.body.prepend(notice);
 }
+
+const sayNotServed = () => sayAbovePage(NOT_SERVED);
+const sayPageNotLoaded = () => sayAbovePage(PAGE_NOT_LOADED);
 
 async function boot() {
   if (isSignInWindow) return;
@@ -68,13 +74,22 @@ async function boot() {
   // for only then (a module is evaluated as soon as it arrives), and renders behind the
   // dialog. A window whose own code did not arrive still shows the page, and says why the
   // site gets no answer here.
-  await Promise.all([windowPage, dappRequest, app.firstAnswer])
+  const served = Promise.all([windowPage, dappRequest, app.firstAnswer])
     .then(([{ startWalletWindow }, dapp]) => startWalletWindow(app.actor, config, dapp))
     .catch(() => openedWith && sayNotServed());
-  const { renderPage } = await import('./page.tsx');
+  // Never blank: a restore slower than this (storage that hangs, the sign-in code slow to
+  // come) no longer keeps the page's code waiting, nor does a window no site opened.
+  await (openedWith ? Promise.race([served, delay(SERVE_FIRST_MS)]) : app.readyToPaint);
+  const page = await import('./page.tsx').catch(() => null);
+  if (!page) return sayPageNotLoaded();
   await app.readyToPaint;
-  renderPage(app);
+  page.renderPage(app);
   scheduleIdleWork(app);
 }
+
+/** The longest the page's code waits for the site's request to be served first. */
+const SERVE_FIRST_MS = 1_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 void boot();
