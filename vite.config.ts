@@ -112,6 +112,8 @@ export default defineConfig(({ mode, command }) => {
       productionHeadersPlugin({ signInMode }),
       otherPages(mode),
       // The hosted wallet's window needs these at once: fetched beside its entry, not after it.
+      // Linked whoever opens it (a window no site opened, a sign-in window coming back, which
+      // stops at once): a fetch it does not use there, against a request that would wait.
       preloadLazyChunks('wallet.html', [
         'src/hosted/window-page.ts',
         'packages/sui-zklogin-wallet/src/operations/sign-in-runtime.ts',

@@ -23,7 +23,7 @@ const PROOF_CHECK = [
 const isProofCheck = (id: string) => PROOF_CHECK.some((pattern) => pattern.test(id));
 
 describe("the production build's first page", () => {
-  it("loads none of the proof check's code: the verifier comes in a chunk of its own, on demand", async () => {
+  it("loads none of the proof check's code (the verifier comes in a chunk of its own, on demand), and holds nothing of the hosted wallet's window", async () => {
     const { output } = await buildPage('index.html');
     const chunks = new Map(
       output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
@@ -45,5 +45,10 @@ describe("the production build's first page", () => {
     // Not vacuous: every one of them is in the build, loaded later.
     const inTheBuild = [...chunks.values()].flatMap((chunk) => chunk.moduleIds.filter(isProofCheck));
     expect(PROOF_CHECK.filter((pattern) => !inTheBuild.some((id) => pattern.test(id)))).toEqual([]);
+    // The hosted wallet's window has an entry of its own (wallet.html): none of it is in the app's page at all.
+    const windowModules = [...chunks.values()].flatMap((chunk) =>
+      chunk.moduleIds.filter((id) => /\/src\/(hosted\/|wallet-window-main\.ts$)/.test(id)),
+    );
+    expect(windowModules).toEqual([]);
   }, 120_000);
 });
