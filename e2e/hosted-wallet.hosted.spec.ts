@@ -355,12 +355,16 @@ test("the window's code for the site's request does not arrive: the window says 
 }) => {
   await openDapp(page);
   await context.route('**/assets/window-page-*.js', (route) => route.abort('internetdisconnected'));
+  const consoleErrors: string[] = [];
+  context.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text())));
   const opened = page.waitForEvent('popup');
   const result = connect(page, GOOGLE, false);
   const window = await opened;
   await expect(window.getByRole('alert')).toHaveText(
     'The wallet could not load what it needs to answer this site. Close this window (the site is told no) and try again.',
   );
+  // Its console says why, for whoever debugs it.
+  expect(consoleErrors).toContainEqual(expect.stringMatching(/^The wallet could not serve the site’s request: .*window-page/));
   // The page itself is there, with its sign-in buttons.
   await expect(window.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   // It never said it was ready: the site hears that its window closed before it could ask.

@@ -8,6 +8,7 @@
  */
 import { waitFor } from 'xstate';
 import type { WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
+import { whenIdle } from '../packages/sui-zklogin-wallet/src/lazy-module.ts';
 import { startSignInActor } from '../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { isCallbackFragment } from '../packages/sui-zklogin-wallet/src/zklogin/callback-fragment.ts';
 import type { TransitionEntry } from './runtime/transition-log.ts';
@@ -59,10 +60,6 @@ export async function startApp(config: WalletConfig, mayShowAccount: boolean) {
   ]).then(() => {});
   return { actor, preload, recorder, config, query, isCallbackPage, firstAnswer, readyToPaint };
 }
-
-/** Idle, or a second later at the latest: on a page that is never idle (a long chain of work), the task still runs. */
-export const whenIdle = (task: () => void) =>
-  window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 1_000 }) : setTimeout(task, 200);
 
 /**
  * Once the page is up: the Sui code is not on the first page: fetch it while the browser has

@@ -10,7 +10,8 @@ import { isSignInWindow } from './popup-relay.ts';
 // needs them, before React loads.
 import { mayShowAccount } from './early-load.ts';
 import { availableProviders, pageConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
-import { scheduleIdleWork, startApp, whenIdle } from './boot.ts';
+import { whenIdle } from '../packages/sui-zklogin-wallet/src/lazy-module.ts';
+import { scheduleIdleWork, startApp } from './boot.ts';
 import { renderPage } from './page.tsx';
 import './ui/styles.css';
 

@@ -76,7 +76,13 @@ async function boot() {
   // site gets no answer here.
   const served = Promise.all([windowPage, dappRequest, app.firstAnswer])
     .then(([{ startWalletWindow }, dapp]) => startWalletWindow(app.actor, config, dapp))
-    .catch(() => openedWith && sayNotServed());
+    .catch((error: unknown) => {
+      if (!openedWith) return;
+      // For whoever looks at the window's console: why the site gets no answer here (the
+      // message only: an error's other fields are not this window's to print).
+      console.error(`The wallet could not serve the site’s request: ${error instanceof Error ? error.message : String(error)}`);
+      sayNotServed();
+    });
   // Never blank: a restore slower than this (storage that hangs, the sign-in code slow to
   // come) no longer keeps the page's code waiting, nor does a window no site opened.
   await (openedWith ? Promise.race([served, delay(SERVE_FIRST_MS)]) : app.readyToPaint);

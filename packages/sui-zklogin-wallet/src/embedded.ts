@@ -24,6 +24,7 @@ import { PROVIDERS, type Provider } from './core/providers.ts';
 import type { SignInMode } from './core/sign-in.types.ts';
 import type { Network } from './identity.ts';
 import { initializerOf } from './initializer.ts';
+import { whenIdle } from './lazy-module.ts';
 import { popupFlowOf } from './runtime/popup-handoff.ts';
 import type { VerifyingKey } from './verify.ts';
 import { isCallbackFragment } from './zklogin/callback-fragment.ts';
@@ -204,10 +205,6 @@ export function registerZkLoginWallets(options: EmbeddedWalletsOptions): ZkLogin
   standing = registration;
   return { wallets, unregister: registration.withdraw, returningConnect };
 }
-
-/** Runs `task` once the page has nothing else to do (a second at most). */
-const whenIdle = (task: () => void) =>
-  window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 1_000 }) : setTimeout(task, 200);
 
 /**
  * For dapp-kit: `createDAppKit({ walletInitializers: [zkLoginWalletsInitializer({ apiKey, providers })] })`.
