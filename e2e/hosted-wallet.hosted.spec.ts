@@ -349,6 +349,58 @@ test('a blocked window: the dApp page offers "Continue in the wallet", and one r
   await expect(prompt).toHaveCount(0);
 });
 
+test("a blocked sign-in window in the wallet's window: the window stays on the wallet's page and says so, keeps only the site's origin, and once allowed the sign-in goes on", async ({
+  page,
+  context,
+}) => {
+  await openDapp(page);
+  // A pop-up blocker on the wallet's origin only: the dApp's own window opens.
+  await context.addInitScript((walletOrigin) => {
+    const page = globalThis as unknown as Window & { allowWindows: () => void };
+    if (page.location.origin !== walletOrigin) return;
+    const open = page.open.bind(page);
+    page.open = () => null;
+    page.allowWindows = () => void (page.open = open);
+  }, WALLET);
+  const { window, result } = await walletWindowOf(page, () => accountsOf(connect(page, GOOGLE, false)));
+  await window.getByRole('button', { name: GOOGLE }).click();
+  await expect(
+    window.getByText('Your browser blocked the sign-in window. Allow pop-ups for this site, then choose a provider again.'),
+  ).toBeVisible();
+  // It did not go to the provider (its link to the dApp would have gone with it).
+  expect(window.url()).toBe(`${WALLET}/wallet.html`);
+  await expect(window.getByRole('button', { name: GOOGLE })).toBeEnabled();
+  // What the window keeps for a reload is the site's origin, and nothing else.
+  expect(await window.evaluate(() => JSON.stringify(sessionStorage))).toBe(
+    JSON.stringify({ 'zklogin-wallet:opened-with': `#origin=${encodeURIComponent(DAPP)}` }),
+  );
+
+  // Pop-ups allowed: the next click signs in through a window, and the connect is asked and answered.
+  await window.evaluate(() => (globalThis as unknown as { allowWindows: () => void }).allowWindows());
+  const providerOpened = window.waitForEvent('popup');
+  await window.getByRole('button', { name: GOOGLE }).click();
+  await (await providerOpened).getByRole('button', { name: /Continue as Alice/ }).click();
+  await expect(approvalDialog(window)).toContainText(`Connect ${DAPP}?`);
+  await clickApprove(window);
+  const [account] = (await result) as Awaited<ReturnType<typeof accountsOf>>;
+  expect(account!.address).toMatch(/^0x[0-9a-f]{64}$/);
+});
+
+test("the window keeps the site's origin from its fragment, and nothing else the fragment held", async ({ page }) => {
+  await openDapp(page);
+  const opened = page.waitForEvent('popup');
+  await page.evaluate(
+    (url) => void window.open(url, '_blank', 'popup'),
+    `${WALLET}/wallet.html#origin=${encodeURIComponent(DAPP)}&id_token=not-for-keeping`,
+  );
+  const walletWindow = await opened;
+  await expect(walletWindow.locator('[data-dapp-request]')).toBeVisible();
+  expect(walletWindow.url()).toBe(`${WALLET}/wallet.html`);
+  expect(await walletWindow.evaluate(() => JSON.stringify(sessionStorage))).toBe(
+    JSON.stringify({ 'zklogin-wallet:opened-with': `#origin=${encodeURIComponent(DAPP)}` }),
+  );
+});
+
 test("the window's code for the site's request does not arrive: the window says so above its page, and closing it tells the site no", async ({
   page,
   context,

@@ -10,29 +10,34 @@
 import { isSignInWindow } from './popup-relay.ts';
 // Then: it starts fetching the sign-in code and the account's screens, when a session is stored.
 import { mayShowAccount } from './early-load.ts';
+import { claimedOrigin, originFragment } from '../packages/sui-zklogin-wallet/src/channel/window-fragment.ts';
 import { pageConfig, type WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
 import { scheduleIdleWork, startApp } from './boot.ts';
 import './ui/styles.css';
 
 /**
- * The fragment the dApp's page opened the window with (`#origin=…`): taken out of the address
- * bar at once, so that the machine never reads it as a provider's answer.
+ * The origin the dApp's page opened the window with (`#origin=…`): its fragment is taken out
+ * of the address bar at once, so that the machine never reads it as a provider's answer. Any
+ * other fragment is left to the machine, and never kept.
  */
-const openedWith = isSignInWindow ? '' : keptOpenedWith(window.location.hash);
-if (openedWith) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+const claimed = isSignInWindow ? null : claimedOrigin(window.location.hash);
+if (claimed) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+const openedWith = isSignInWindow ? '' : keptOpenedWith(claimed);
 
 /**
  * The window's `#origin=…`, kept in this window's own sessionStorage: a reload (the fragment
  * is gone from the address bar by then) still serves the dApp, which posts its request again
- * when the window says it is ready.
+ * when the window says it is ready. Only the origin is kept, written afresh: whatever else the
+ * fragment held (a token, if the window ever came back from a provider) is not stored.
  */
-function keptOpenedWith(hash: string): string {
+function keptOpenedWith(origin: string | null): string {
   const KEY = 'zklogin-wallet:opened-with';
+  const fragment = origin ? originFragment(origin) : '';
   try {
-    if (hash) sessionStorage.setItem(KEY, hash);
-    return hash || (sessionStorage.getItem(KEY) ?? '');
+    if (fragment) sessionStorage.setItem(KEY, fragment);
+    return fragment || (sessionStorage.getItem(KEY) ?? '');
   } catch {
-    return hash;
+    return fragment;
   }
 }
 
@@ -57,11 +62,13 @@ const sayPageNotLoaded = () => sayAbovePage(PAGE_NOT_LOADED);
 async function boot() {
   if (isSignInWindow) return;
   // It keeps its session for every window of this origin, and signs in through a window of
-  // its own: this one must never leave, or its link to the dApp would go with it.
+  // its own: this one must never leave, or its link to the dApp would go with it (a blocked
+  // sign-in window is said, not fallen back from by going to the provider).
   const config: WalletConfig = {
     ...pageConfig(__SIGN_IN_CONFIG__, window.location.href),
     signInMode: 'popup',
     sessionScope: 'browser',
+    pageStays: true,
   };
   // The window's own code (and, opened by a dApp, the wallet dialog's) is fetched while the
   // session is restored. Opened by a dApp, the window says it is ready as soon as its code is

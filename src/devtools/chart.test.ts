@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMachine, type AnyStateNode } from 'xstate';
 import { signInMachine } from '../../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
 import { CHART_FILES, generateChart } from './chart.ts';
+import { labelLines } from './layout.ts';
 import { findEdge, machineGraph } from './machine-graph.ts';
 import { eventTable, stateTable } from './tables.ts';
 
@@ -57,6 +58,11 @@ describe('the chart that documents itself', () => {
     expect(markdown).toContain(
       "| `wallet.disconnect` | a dApp: a wallet's standard:disconnect | `account` → `logged-out` if ownWallet<br>stays in `account` |",
     );
+  });
+
+  it("writes an edge's label one event a line, each guard on a line of its own under its event", () => {
+    expect(labelLines('popup.blocked [pageStays] · popup.closed')).toEqual(['popup.blocked', '[pageStays]', 'popup.closed']);
+    expect(labelLines('done: restoreSession [restoredAs(ready)]')).toEqual(['done: restoreSession', '[restoredAs(ready)]']);
   });
 
   it('refuses a state without a description, and an event nobody is said to send', () => {

@@ -39,8 +39,11 @@ const FONT_WIDTH = 16.58;
 const LABEL_FONT_WIDTH = 6.1;
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** An edge label's lines: one per event of the transitions the edge merges. */
-export const labelLines = (label: string) => label.split(' · ');
+/**
+ * An edge label's lines: one per event of the transitions the edge merges, a guard on a line
+ * of its own under its event (a long guarded line would widen its state's box).
+ */
+export const labelLines = (label: string) => label.split(' · ').flatMap((line) => line.split(/ (?=\[)/));
 
 const LAYOUT_OPTIONS = {
   'elk.algorithm': 'layered',

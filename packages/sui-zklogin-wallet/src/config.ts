@@ -71,6 +71,12 @@ export interface WalletConfig {
    * A page's own choice, never a setting.
    */
   sessionScope: SessionScope;
+  /**
+   * This page never goes to the provider itself: a blocked sign-in window is said, and the
+   * visitor tries again, rather than this page leaving (the hosted wallet's window, whose link
+   * to the dApp would go with it). A page's own choice, never a setting; default false.
+   */
+  pageStays?: boolean;
 }
 
 export type SessionScope = 'tab' | 'browser';

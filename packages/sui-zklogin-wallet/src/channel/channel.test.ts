@@ -17,7 +17,8 @@ import {
   walletWindowUrl,
   type DappHost,
 } from './dapp-side.ts';
-import { ANSWER_TOO_LARGE, claimedOrigin, NOT_OPENED_BY_A_DAPP, receiveDappRequest, type WalletHost } from './wallet-side.ts';
+import { ANSWER_TOO_LARGE, NOT_OPENED_BY_A_DAPP, receiveDappRequest, type WalletHost } from './wallet-side.ts';
+import { claimedOrigin } from './window-fragment.ts';
 
 const DAPP = 'https://dapp.example';
 const WALLET = 'https://wallet.example';
@@ -203,6 +204,27 @@ describe('the hosted wallet channel', () => {
     arrived.answer({ ok: true, value: 'second' });
     await expect(asked).rejects.toThrow(ANSWER_TOO_LARGE);
     expect(onPort).toHaveBeenCalledOnce();
+  });
+
+  it('carries the answer of the largest transaction Sui executes: 128 KiB of bytes and 512 KiB of effects, in base64', async () => {
+    const page = browser();
+    const asked = createWalletChannel(WALLET, page.dappHost).ask({
+      kind: 'signAndExecuteTransaction',
+      provider: 'google',
+      address: ACCOUNT,
+      chain: SIGN.chain,
+      transaction: '{}',
+    });
+    const arrived = await receiveDappRequest(page.walletHost());
+    const base64 = (bytes: number) => btoa('\xff'.repeat(bytes));
+    const executed = {
+      bytes: base64(128 * 1024),
+      signature: base64(4 * 1024),
+      digest: 'D'.repeat(44),
+      effects: base64(512 * 1024),
+    };
+    arrived.answer({ ok: true, value: executed });
+    await expect(asked).resolves.toEqual(executed);
   });
 
   it('a window the visitor closes rejects the request, but only once it reads closed twice in a row', async () => {

@@ -18,6 +18,7 @@ import {
   type ReceivedMessage,
   type WalletWindowRequest,
 } from './messages.ts';
+import { originFragment } from './window-fragment.ts';
 
 /** The catalogue's words for a request the visitor refused: closing the window is a refusal. */
 export const REJECTED = 'The visitor rejected the request.';
@@ -131,7 +132,7 @@ function promptToContinue(open: () => WalletWindowRef | null): Promise<WalletWin
 export function walletWindowUrl(walletUrl: string, dappOrigin: string): string {
   const base = walletUrl.endsWith('/') ? walletUrl : `${walletUrl}/`;
   const url = new URL('wallet.html', base);
-  url.hash = new URLSearchParams({ origin: dappOrigin }).toString();
+  url.hash = originFragment(dappOrigin);
   return url.href;
 }
 

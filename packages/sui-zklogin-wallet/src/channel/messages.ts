@@ -15,8 +15,13 @@ export const CHANNEL_VERSION = 1;
 
 /** A request's cap: a transaction's JSON fits (Sui caps a transaction at 128 KiB of BCS). */
 export const REQUEST_CAP_BYTES = 256 * 1024;
-/** An answer's cap: signatures, an executed transaction's effects, a session. */
-export const ANSWER_CAP_BYTES = 64 * 1024;
+/**
+ * An answer's cap: signatures, a session, an executed transaction's bytes and effects. Every
+ * answer Sui allows fits, so that a transaction never runs on chain while the site is told it
+ * failed: its largest executed transaction is 128 KiB of bytes and 512 KiB of effects
+ * (protocol limits), about 0.9 MiB in base64 with the signature.
+ */
+export const ANSWER_CAP_BYTES = 1024 * 1024;
 
 const PROVIDER = v.picklist(['google', 'facebook', 'twitch']);
 /** A Sui address in its one canonical form. */

@@ -17,6 +17,7 @@ import {
   type WalletWindowAnswer,
   type WalletWindowRequest,
 } from './messages.ts';
+import { claimedOrigin } from './window-fragment.ts';
 
 /** Ours: the window was opened some other way than by a dApp's page (typed in, or a link). */
 export const NOT_OPENED_BY_A_DAPP = 'This window answers a dApp that opened it; it was not opened by one.';
@@ -45,14 +46,6 @@ export function browserWalletHost(): WalletHost {
       return () => window.removeEventListener('message', onMessage);
     },
   };
-}
-
-/** The origin named in the fragment, when it is one (an http or https origin, nothing more). */
-export function claimedOrigin(hash: string): string | null {
-  const claimed = new URLSearchParams(hash.replace(/^#/, '')).get('origin');
-  if (!claimed || !URL.canParse(claimed)) return null;
-  const url = new URL(claimed);
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === claimed ? claimed : null;
 }
 
 export interface DappRequest {

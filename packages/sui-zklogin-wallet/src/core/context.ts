@@ -45,6 +45,7 @@ export function initialContext(input: SignInInput | undefined): SignInContext {
     discardPendingFlow: false,
     signOutEverywhere: false,
     signInMode: input?.signInMode ?? 'redirect',
+    pageStays: input?.pageStays ?? false,
     endedProvider: null,
     walletConnect: null,
   };

@@ -4,7 +4,8 @@
  * the key and nonce are made and stored for its flow (`open`); the window goes to the
  * provider (`at-provider`) and its answer comes back here, never through this page's URL.
  * The buttons stay meanwhile: a click brings the window forward. A blocked window falls back
- * to this page going to the provider. A window that reads as closed once at the provider may
+ * to this page going to the provider, unless the page must stay (`pageStays`: the hosted
+ * wallet's window), which says so and waits for the next click. A window that reads as closed once at the provider may
  * only be cut off (its provider page's Cross-Origin-Opener-Policy): the buttons come back,
  * and its flow is still listened for (`popupAnswer`, spawned here, stopped when idle is left)
  * until it answers, is replaced, is ended by a sign-out elsewhere, or expires.
@@ -40,14 +41,17 @@ export function signInWindow({
   again: SignInEvent['type'];
   renewal: boolean;
 }) {
-  const { closed, lost } = renewal ? RENEWAL_NOTICES : POPUP_NOTICES;
+  const { closed, lost, blockedHere } = renewal ? RENEWAL_NOTICES : POPUP_NOTICES;
   return {
     tags: renewal ? (['renewing'] satisfies SignInTag[]) : (['can-sign-in', 'awaiting-popup'] satisfies SignInTag[]),
     invoke: { id: 'popupWindow', src: 'popupWindow' },
     initial: 'opening',
     on: {
-      'popup.blocked': { target: fallback, actions: { type: 'assignNotice', params: POPUP_NOTICES.blocked } },
       'popup.closed': { target: back, actions: [{ type: 'assignNotice', params: closed }, 'clearSignInWindow'] },
+      'popup.blocked': [
+        { guard: 'pageStays', target: back, actions: [{ type: 'assignNotice', params: blockedHere }, 'clearSignInWindow'] },
+        { target: fallback, actions: { type: 'assignNotice', params: POPUP_NOTICES.blocked } },
+      ],
       [again]: { actions: 'focusPopup' },
     },
     states: {
@@ -126,6 +130,7 @@ export const signInWindowActions = {
 
 export const signInWindowGuards = {
   popupMode: ({ context }: GuardArgs) => context.signInMode === 'popup',
+  pageStays: ({ context }: GuardArgs) => context.pageStays,
   /** A window's flow is still listened for: it read as closed once at the provider (idle clears it on leaving). */
   lostWindow: ({ context }: GuardArgs) => context.signInWindow?.expiresAt != null,
 };

@@ -314,7 +314,12 @@ const serializeState = (snapshot: Snapshot) =>
   ]);
 const isOver = (moment: number | null | undefined) => moment != null && moment <= Date.now();
 
-const INPUTS: SignInInput[] = [{}, { fragment: new Secret('#id_token=x') }, { signInMode: 'popup' }];
+const INPUTS: SignInInput[] = [
+  {},
+  { fragment: new Secret('#id_token=x') },
+  { signInMode: 'popup' },
+  { signInMode: 'popup', pageStays: true },
+];
 
 /** Every state node defined in the machine, and every transition, each under a readable key. */
 function definedMachine() {

@@ -36,9 +36,9 @@ function fakeListener() {
   return { log, logic };
 }
 
-async function started(mode: SignInMode, overrides: Partial<StubActors> = {}) {
+async function started(mode: SignInMode, overrides: Partial<StubActors> = {}, pageStays = false) {
   const record: string[] = [];
-  const actor = createActor(stubbedMachine(overrides, record), { input: { signInMode: mode } });
+  const actor = createActor(stubbedMachine(overrides, record), { input: { signInMode: mode, pageStays } });
   const answers: WalletAnswer[] = [];
   actor.on('wallet.answer', (answer) => void answers.push(answer));
   actor.start();
@@ -94,6 +94,24 @@ describe('signInMachine in popup mode', () => {
     await waitFor(actor, (s) => s.matches({ redirecting: 'navigating' }));
     expect(record).toContain('navigate https://idp.test/google');
     expect(actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.blocked);
+  });
+
+  it("a page that must stay (the hosted wallet's window) is never sent to the provider: a blocked window says so, makes no flow, and the next click tries a window again", async () => {
+    const window = fakeWindow(false);
+    const { actor, record } = await started('popup', { popupWindow: window.logic }, true);
+    const states: string[] = [];
+    actor.subscribe((snapshot) => void states.push(JSON.stringify(snapshot.value)));
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe(POPUP_NOTICES.blockedHere));
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.signInWindow).toBeNull();
+    // Nothing was prepared for a redirect, nor any flow started.
+    expect(states.filter((state) => state.includes('preparing') || state.includes('navigating'))).toEqual([]);
+    expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
+    // The next click asks for a window again (blocked again here).
+    actor.send({ type: 'user.signIn', provider: 'google' });
+    expect(states.filter((state) => state.includes('awaiting-popup'))).toHaveLength(2);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
   });
 
   it('a window closed before its flow was stored returns to the sign-in buttons with a notice, and listens for nothing', async () => {

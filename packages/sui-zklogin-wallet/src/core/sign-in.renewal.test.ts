@@ -5,10 +5,18 @@
  * the sign-in buttons offering the same provider first once the session has ended.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { CATALOGUE, SignInError } from './errors.ts';
 import { Secret } from './secret.ts';
-import type { CallbackOutput, RestoreOutput, SignedInSession, StartInput, StartOutput } from './sign-in.types.ts';
+import type {
+  CallbackOutput,
+  PopupCommand,
+  RestoreOutput,
+  SignInEvent,
+  SignedInSession,
+  StartInput,
+  StartOutput,
+} from './sign-in.types.ts';
 import { failing, IDENTITY, session, stubbedMachine, type StubActors } from '../../../../test-support/machine-stubs.ts';
 import { RENEWAL_NOTICES } from './words.ts';
 
@@ -24,11 +32,12 @@ function restoring(minutesLeft: number) {
   };
 }
 
-function start(overrides: Partial<StubActors>, options: { popup?: boolean; fragment?: string } = {}) {
+function start(overrides: Partial<StubActors>, options: { popup?: boolean; fragment?: string; pageStays?: boolean } = {}) {
   const record: string[] = [];
   const actor = createActor(stubbedMachine(overrides, record), {
     input: {
       signInMode: options.popup ? 'popup' : 'redirect',
+      pageStays: options.pageStays,
       fragment: options.fragment ? new Secret(options.fragment) : null,
     },
   }).start();
@@ -165,6 +174,25 @@ describe('signInMachine: Stay signed in', () => {
     expect(cut.actor.getSnapshot().context.notice).toBe(RENEWAL_NOTICES.lost);
     cut.actor.send({ type: 'popup.callback', fragment: new Secret('#id_token=x&state=zklogin-popup.flow-1') });
     expect(cut.actor.getSnapshot().matches('callback-validating')).toBe(true);
+  });
+
+  it("a page that must stay (the hosted wallet's window): a blocked renewal window says so and keeps the session, never sending the page to the provider", async () => {
+    const blocked = fromCallback<PopupCommand, void, SignInEvent>(({ sendBack }) => void sendBack({ type: 'popup.blocked' }));
+    const { actor, record } = start(
+      { restoreSession: restoring(5).restoreSession, popupWindow: blocked },
+      { popup: true, pageStays: true },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    const states: string[] = [];
+    actor.subscribe((snapshot) => void states.push(JSON.stringify(snapshot.value)));
+    actor.send({ type: 'user.renew' });
+    await vi.advanceTimersByTimeAsync(0);
+    // Never the renewal by this page (`starting`, then `leaving`).
+    expect(states.filter((state) => /starting|leaving/.test(state))).toEqual([]);
+    expect(offered(actor)).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ notice: RENEWAL_NOTICES.blockedHere, expiresAt: NOW + 5 * MINUTE });
+    expect(actor.getSnapshot().matches({ account: { session: 'ready' } })).toBe(true);
+    expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
   });
 
   it('another identity is refused with a message; the current session stays until its end', async () => {

@@ -135,6 +135,11 @@ export interface SignInContext {
   signOutEverywhere: boolean;
   /** How a sign-in reaches the provider: this page goes there, or a window opens for it. */
   signInMode: SignInMode;
+  /**
+   * This page never goes to the provider itself, not even when the sign-in window is blocked
+   * (the hosted wallet's window: its link to the dApp would go with it).
+   */
+  pageStays: boolean;
   /** A dApp's interactive connect, answered once the sign-in it started ends either way. */
   walletConnect: { requestId: string; provider: string } | null;
   /**
@@ -168,6 +173,8 @@ export interface SignInInput {
   chain?: string;
   /** Default 'redirect'. */
   signInMode?: SignInMode;
+  /** Default false: a blocked sign-in window falls back to this page going to the provider. */
+  pageStays?: boolean;
 }
 
 /** A dApp's signing request, as the wallets (wallet/) pass it on; bytes are base64. */

@@ -20,6 +20,8 @@ export const NOTICES = {
 /** Ours: what the visitor is told about the sign-in window (popup mode). */
 export const POPUP_NOTICES = {
   blocked: 'Your browser blocked the sign-in window, so this page goes to the provider instead.',
+  /** Where the page must stay (the hosted wallet's window). */
+  blockedHere: 'Your browser blocked the sign-in window. Allow pop-ups for this site, then choose a provider again.',
   closed: 'The sign-in window was closed before you finished. Choose a provider to try again.',
   /**
    * A window reads as closed also when the provider's page cut it off from this one
@@ -33,4 +35,5 @@ export const POPUP_NOTICES = {
 export const RENEWAL_NOTICES = {
   closed: 'The sign-in window was closed before you finished. You stay signed in until your session ends.',
   lost: 'The sign-in window was closed, or the provider cut it off from this page. If it is still open, finish there to stay signed in.',
+  blockedHere: 'Your browser blocked the sign-in window. Allow pop-ups for this site, then press Stay signed in again.',
 } as const;

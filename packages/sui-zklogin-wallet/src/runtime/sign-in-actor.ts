@@ -119,6 +119,7 @@ export function startSignInActor(
       fragment: arrivedWith ? new Secret(arrivedWith) : currentFragment(),
       chain: `sui:${config.network}`,
       signInMode: config.signInMode,
+      pageStays: config.pageStays ?? false,
     },
     inspect,
   });
