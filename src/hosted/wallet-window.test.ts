@@ -5,7 +5,7 @@
  * window answers the dApp once. The visitor is played by answering whatever the machine
  * puts to them (the 'awaiting-approval' tag), as the dialog would.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { WalletWindowAnswer, WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
 import type { SignedInSession } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
@@ -14,7 +14,7 @@ import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runti
 import { WALLET_REFUSALS } from '../../packages/sui-zklogin-wallet/src/wallet/wallet-refusals.ts';
 import { connectedSites } from './connected-sites.ts';
 import { sitePauses } from './site-pauses.ts';
-import { OTHER_ACCOUNT_AT_WALLET, serveDappRequest, SITE_DISCONNECTED } from './wallet-window.ts';
+import { OTHER_ACCOUNT_AT_WALLET, otherProviderAtWallet, serveDappRequest, SITE_DISCONNECTED } from './wallet-window.ts';
 
 const SITE = 'https://dapp.example';
 const MESSAGE: WalletWindowRequest = {
@@ -154,6 +154,34 @@ describe("the hosted wallet's window", () => {
     const { actor, asked } = await wallet(current);
     const { answers } = await serve(actor, { ...MESSAGE, address: `0x${'cd'.repeat(32)}` });
     expect(answers).toEqual([{ ok: false, error: OTHER_ACCOUNT_AT_WALLET, disconnected: true }]);
+    expect(asked).toEqual([]);
+  });
+
+  it("a site that is not connected hears the same whether or not the address it names is the wallet's, and only once the visitor refuses", async () => {
+    const { actor, asked } = await wallet(session());
+    const named = await serve(actor, MESSAGE);
+    const guessed = await serve(actor, { ...MESSAGE, address: `0x${'cd'.repeat(32)}` });
+    expect(guessed.answers).toEqual(named.answers);
+    expect(guessed.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
+    // Each was put to the visitor first (the offer to connect the site), nothing before.
+    expect(guessed.said).toEqual(named.said);
+    expect(guessed.said.some((text) => text.includes('Connect it again to answer its request?'))).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it("a connect for another provider than the wallet's: the window says so and waits for the visitor, and the site hears nothing meanwhile", async () => {
+    const { actor, asked } = await wallet(session());
+    const answers: WalletWindowAnswer[] = [];
+    const said: string[] = [];
+    void serveDappRequest(
+      actor,
+      { origin: SITE, request: { kind: 'connect', provider: 'twitch' }, answer: (answer) => void answers.push(answer) },
+      { say: (text) => void said.push(text), offer: async () => false },
+      sitePauses(localStorage, () => 0),
+    );
+    await vi.waitFor(() => expect(said).toContain(otherProviderAtWallet(SITE, 'google', 'twitch')));
+    // Said in the window, not to the site: it has heard nothing.
+    expect(answers).toEqual([]);
     expect(asked).toEqual([]);
   });
 

@@ -29,9 +29,12 @@ type Snapshot = ReturnType<SignInActorRef['getSnapshot']>;
 export const SITE_DISCONNECTED = 'This site is no longer connected to your wallet: connect again to use it.';
 /** Ours: the site's request came after the visitor signed out of the wallet. */
 export const SIGNED_OUT_AT_WALLET = 'You signed out of the wallet: connect again to use it on this site.';
-/** Ours: the wallet is signed in with another provider than the wallet the site chose. */
-export const otherProviderAtWallet = (signedInWith: Provider, asked: Provider) =>
-  `Your wallet is signed in with ${PROVIDER_LABELS[signedInWith]}: sign out there first to connect with ${PROVIDER_LABELS[asked]}.`;
+/**
+ * Ours, said in the window (never to the site): the wallet is signed in with another provider
+ * than the wallet the site chose. The connect waits while the visitor signs out and in again.
+ */
+export const otherProviderAtWallet = (origin: string, signedInWith: Provider, asked: Provider) =>
+  `${origin} asks to connect to your ${PROVIDER_LABELS[asked]} account, but your wallet is signed in with ${PROVIDER_LABELS[signedInWith]}: sign out below, then sign in with ${PROVIDER_LABELS[asked]} to go on (or close this window).`;
 
 /** Ours: the wallet is signed in with another account than the one the site was given. */
 export const OTHER_ACCOUNT_AT_WALLET =
@@ -60,12 +63,26 @@ const ASKS: Record<Exclude<WalletWindowRequest['kind'], 'connect'>, string> = {
   getSession: 'for your sign-in token',
 };
 
-/** The account of `provider` once the visitor has one (signed in here, perhaps just now); refused for another provider's. */
-async function accountOnceSignedIn(actor: SignInActorRef, provider: Provider) {
-  const snapshot = await waitFor(actor, (current) => settled(current) && current.hasTag('has-account'), { timeout: Infinity });
-  const account = accountData(snapshot, provider);
-  if (!account) throw new Error(otherProviderAtWallet(snapshot.context.provider!, provider));
-  return account;
+/**
+ * The account of `provider` once the visitor has one (signed in here, perhaps just now).
+ * Signed in with another provider, the window says so and waits: the site hears nothing of
+ * which provider the wallet holds (closing the window is its refusal, as ever).
+ */
+async function accountOnceSignedIn(actor: SignInActorRef, origin: string, provider: Provider, notice: RequestNotice) {
+  let toldOther: Provider | null = null;
+  const snapshot = await waitFor(
+    actor,
+    (current) => {
+      if (!settled(current) || !current.hasTag('has-account')) return false;
+      if (accountData(current, provider)) return true;
+      const signedInWith = current.context.provider!;
+      if (toldOther !== signedInWith) notice.say(otherProviderAtWallet(origin, signedInWith, provider));
+      toldOther = signedInWith;
+      return false;
+    },
+    { timeout: Infinity },
+  );
+  return accountData(snapshot, provider)!;
 }
 
 /** The machine's request for the dApp's, with the site that asks. */
@@ -89,7 +106,7 @@ async function connect(actor: SignInActorRef, origin: string, provider: Provider
       `${origin} asks to connect to your ${PROVIDER_LABELS[provider]} account. Sign in with ${PROVIDER_LABELS[provider]} to go on.`,
     );
   }
-  const account = await accountOnceSignedIn(actor, provider);
+  const account = await accountOnceSignedIn(actor, origin, provider, notice);
   notice.say(`${origin} asks to connect to your account.`);
   const requestId = crypto.randomUUID();
   const { output } = await askMachine(
@@ -115,10 +132,11 @@ async function sign(
   notice.say(`${origin} asks ${ASKS[request.kind]}.`);
   const snapshot = await waitFor(actor, settled, { timeout: Infinity });
   const account = accountData(snapshot, request.provider);
-  // Signed in with another account than the one the site was given: the site connects again, from its side.
-  if (account && account.address !== request.address) throw new SiteNotConnected(OTHER_ACCOUNT_AT_WALLET);
-  if (!account || !connectedSites().isConnected(origin, request.provider, account.address, sessionEndsOf(actor))) {
+  const connected = !!account && connectedSites().isConnected(origin, request.provider, account.address, sessionEndsOf(actor));
+  if (!connected) {
     // Disconnected here, or signed out: the visitor may connect the site again, and then answer.
+    // Nothing is answered before the visitor does: a site not connected learns nothing of the
+    // account (not even whether the address it names is the wallet's).
     const why = account
       ? `You disconnected ${origin} from your wallet.`
       : `You signed out of your wallet since ${origin} connected.`;
@@ -126,6 +144,11 @@ async function sign(
     if (!again) throw new SiteNotConnected(account ? SITE_DISCONNECTED : SIGNED_OUT_AT_WALLET);
     await connect(actor, origin, request.provider, notice);
     notice.say(`${origin} asks ${ASKS[request.kind]}.`);
+  }
+  // Connected, to another account than the one it names (the visitor signed in with another
+  // since): the site connects again, from its side.
+  if (accountData(actor.getSnapshot(), request.provider)?.address !== request.address) {
+    throw new SiteNotConnected(OTHER_ACCOUNT_AT_WALLET);
   }
   const machine = machineRequest(request, origin);
   const { output } = await askMachine(actor, machine.requestId, { type: 'wallet.sign', request: machine }, true);
