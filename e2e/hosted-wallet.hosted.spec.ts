@@ -39,6 +39,8 @@ const DAPP = 'http://127.0.0.1:4178';
 const REJECTED = 'The visitor rejected the request.';
 const WINDOW_CUT_OFF =
   "The wallet's window closed before it could be asked: the visitor closed it, or this page's Cross-Origin-Opener-Policy cut it off (it must be unset or same-origin-allow-popups).";
+const APPROVED_NOT_ANSWERED =
+  "The wallet's window closed after the visitor approved, before it answered: the request may have been carried out. Check before asking again.";
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(installDapp);
@@ -101,6 +103,33 @@ test('connect from the dApp: the window signs in and asks; after a reload a sile
     sessionEnds: expect.any(Number),
   });
   for (const secret of ['eyJ', 'suiprivkey', 'proof', 'jwt', 'randomness']) expect(kept.web).not.toContain(secret);
+});
+
+test('a window reloaded after Approve, before it answers: the request is not asked again, and the site hears it may have been carried out', async ({
+  page,
+  context,
+}) => {
+  // The login service never answers a proof here: an approved signature waits for it.
+  await context.route('**/v1/zklogin/zkp', () => {});
+  await openDapp(page);
+  await connectWithSignIn(page);
+  const { window, result } = await walletWindowOf(page, () =>
+    call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', {
+      account: 'connected',
+      message: 'approved, then reloaded',
+    }),
+  );
+  const proofAsked = context.waitForEvent('request', (request) => request.url().endsWith('/v1/zklogin/zkp'));
+  await expect(approvalDialog(window).getByRole('button', { name: 'Approve', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await clickApprove(window);
+  // Approved: the window waits for the proof it needs to sign. The visitor reloads it.
+  await proofAsked;
+  const closed = window.waitForEvent('close');
+  // Reloaded from the page itself (the window may be closed by the site before a driver's reload returns).
+  await window.evaluate(() => window.location.reload()).catch(() => {});
+  expect(await result).toEqual({ ok: false, error: APPROVED_NOT_ANSWERED });
+  // The site closed the window rather than ask it again: no second dialog.
+  await closed;
 });
 
 test("a window reloaded while it asks still serves the site's request: the dialog comes back, and Approve answers the dApp", async ({

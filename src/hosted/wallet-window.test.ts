@@ -60,14 +60,21 @@ async function serve(
   { offer = false, pauses = sitePauses(localStorage, () => 0) }: { offer?: boolean; pauses?: ReturnType<typeof sitePauses> } = {},
 ) {
   const answers: WalletWindowAnswer[] = [];
+  /** What the dApp heard, in order: that the visitor approved, and the answer. */
+  const heard: ('approved' | 'answer')[] = [];
   const said: string[] = [];
   await serveDappRequest(
     actor,
-    { origin: SITE, request, answer: (answer) => void answers.push(answer) },
+    {
+      origin: SITE,
+      request,
+      approved: () => void heard.push('approved'),
+      answer: (answer) => void (answers.push(answer), heard.push('answer')),
+    },
     { say: (text) => void said.push(text), offer: async (text) => (said.push(text), offer) },
     pauses,
   );
-  return { answers, said };
+  return { answers, said, heard };
 }
 
 describe("the hosted wallet's window", () => {
@@ -122,12 +129,20 @@ describe("the hosted wallet's window", () => {
     expect(connectedSites().isConnected(SITE, 'google', IDENTITY.address, current.expiresAt)).toBe(true);
   });
 
-  it("a connected site's message is put to the visitor and signed once approved", async () => {
+  it("a connected site's message is put to the visitor and signed once approved; the site hears of the approval before the answer", async () => {
     const current = session();
     connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
     const { actor } = await wallet(current, ['approve']);
-    const { answers } = await serve(actor, MESSAGE);
+    const { answers, heard } = await serve(actor, MESSAGE);
     expect(answers).toEqual([{ ok: true, value: expect.objectContaining({ signature: expect.stringMatching(/^signed:/) }) }]);
+    expect(heard).toEqual(['approved', 'answer']);
+  });
+
+  it('a rejection is never told as an approval', async () => {
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
+    const { actor } = await wallet(current, ['reject']);
+    expect((await serve(actor, MESSAGE)).heard).toEqual(['answer']);
   });
 
   it('a site that is not connected: the window offers to connect it again; refused, the site hears it is disconnected', async () => {
@@ -175,7 +190,12 @@ describe("the hosted wallet's window", () => {
     const said: string[] = [];
     void serveDappRequest(
       actor,
-      { origin: SITE, request: { kind: 'connect', provider: 'twitch' }, answer: (answer) => void answers.push(answer) },
+      {
+        origin: SITE,
+        request: { kind: 'connect', provider: 'twitch' },
+        approved: () => {},
+        answer: (answer) => void answers.push(answer),
+      },
       { say: (text) => void said.push(text), offer: async () => false },
       sitePauses(localStorage, () => 0),
     );
@@ -188,9 +208,11 @@ describe("the hosted wallet's window", () => {
   it('connected again from that offer, the connect and then the request are each approved', async () => {
     const current = session();
     const { actor, asked } = await wallet(current, ['approve', 'approve']);
-    const { answers } = await serve(actor, MESSAGE, { offer: true });
+    const { answers, heard } = await serve(actor, MESSAGE, { offer: true });
     expect(asked).toHaveLength(2);
     expect(answers[0]).toMatchObject({ ok: true });
+    // The site hears of its own request's approval, not of the connect on the way.
+    expect(heard).toEqual(['approved', 'answer']);
     expect(connectedSites().isConnected(SITE, 'google', IDENTITY.address, current.expiresAt)).toBe(true);
   });
 

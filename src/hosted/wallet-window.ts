@@ -15,7 +15,7 @@ import { waitFor } from 'xstate';
 import type { DappRequest } from '../../packages/sui-zklogin-wallet/src/channel/wallet-side.ts';
 import type { WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
 import { PROVIDER_LABELS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
-import type { WalletRequest } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
+import type { SignInEvent, WalletRequest } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { transactionParties } from '../../packages/sui-zklogin-wallet/src/wallet/transaction-parties.ts';
 import { WALLET_REFUSALS } from '../../packages/sui-zklogin-wallet/src/wallet/wallet-refusals.ts';
@@ -99,7 +99,32 @@ function machineRequest(request: Exclude<WalletWindowRequest, { kind: 'connect' 
   }
 }
 
-async function connect(actor: SignInActorRef, origin: string, provider: Provider, notice: RequestNotice) {
+/**
+ * The machine's answer to `event` (a request of id `requestId`). Once the visitor approves it
+ * (the machine carries it out), `approved` is called, before the answer: the dApp is told, so a
+ * window closed or reloaded meanwhile is never taken for a refusal, nor asked again.
+ */
+async function askWithApproval(actor: SignInActorRef, requestId: string, event: SignInEvent, approved = () => {}) {
+  const watch = actor.subscribe((snapshot) => {
+    if (!snapshot.hasTag('carrying-out') || snapshot.context.walletRequest?.requestId !== requestId) return;
+    watch.unsubscribe();
+    approved();
+  });
+  try {
+    return await askMachine(actor, requestId, event, true);
+  } finally {
+    watch.unsubscribe();
+  }
+}
+
+/** The site's connect; `onApproved` is told once the visitor approves it (when it is the site's request). */
+async function connect(
+  actor: SignInActorRef,
+  origin: string,
+  provider: Provider,
+  notice: RequestNotice,
+  onApproved?: () => void,
+) {
   const now = actor.getSnapshot();
   if (!settled(now) || !now.hasTag('has-account')) {
     notice.say(
@@ -109,14 +134,14 @@ async function connect(actor: SignInActorRef, origin: string, provider: Provider
   const account = await accountOnceSignedIn(actor, origin, provider, notice);
   notice.say(`${origin} asks to connect to your account.`);
   const requestId = crypto.randomUUID();
-  const { output } = await askMachine(
+  const { output } = await askWithApproval(
     actor,
     requestId,
     {
       type: 'wallet.sign',
       request: { kind: 'connect', requestId, address: account.address, chain: actor.getSnapshot().context.chain, origin },
     },
-    true,
+    onApproved,
   );
   const approved = output && 'account' in output ? output.account : null;
   if (!approved) throw new Error(SIGNED_OUT_AT_WALLET);
@@ -126,7 +151,7 @@ async function connect(actor: SignInActorRef, origin: string, provider: Provider
 
 async function sign(
   actor: SignInActorRef,
-  { origin, request }: DappRequest & { request: Exclude<WalletWindowRequest, { kind: 'connect' }> },
+  { origin, request, approved }: DappRequest & { request: Exclude<WalletWindowRequest, { kind: 'connect' }> },
   notice: RequestNotice,
 ) {
   notice.say(`${origin} asks ${ASKS[request.kind]}.`);
@@ -151,7 +176,7 @@ async function sign(
     throw new SiteNotConnected(OTHER_ACCOUNT_AT_WALLET);
   }
   const machine = machineRequest(request, origin);
-  const { output } = await askMachine(actor, machine.requestId, { type: 'wallet.sign', request: machine }, true);
+  const { output } = await askWithApproval(actor, machine.requestId, { type: 'wallet.sign', request: machine }, approved);
   if (output && 'session' in output) return output.session ? { ...output.session.reveal() } : null;
   return output ?? null;
 }
@@ -164,21 +189,36 @@ export async function serveDappRequest(
   pauses: ReturnType<typeof sitePauses> = sitePauses(localStorageOrNone(), Date.now),
 ): Promise<void> {
   const { origin, request } = dapp;
-  // Closing the window while it asks is the visitor's refusal too (the dApp hears "rejected"): it counts toward the pause.
-  const onHide = () => void (actor.getSnapshot().hasTag('awaiting-approval') && pauses.rejected(origin));
+  /** The window is going (closed, or reloaded). */
+  let leaving = false;
+  /** The dApp was told the visitor approved: the request is being carried out. */
+  let approved = false;
+  const approve = () => {
+    approved = true;
+    dapp.approved();
+  };
+  const onHide = () => {
+    leaving = true;
+    // Closing the window while it asks is the visitor's refusal too (the dApp hears "rejected"): it counts toward the pause.
+    if (actor.getSnapshot().hasTag('awaiting-approval')) pauses.rejected(origin);
+  };
   window.addEventListener('pagehide', onHide, { once: true });
   try {
     // A site whose last requests the visitor kept rejecting waits, as in the embedded wallet: no dialog meanwhile.
     if (request.kind !== 'connect' && pauses.paused(origin)) throw new Error(WALLET_REFUSALS.paused);
     const value =
       request.kind === 'connect'
-        ? await connect(actor, origin, request.provider, notice)
-        : await sign(actor, { ...dapp, request }, notice);
+        ? await connect(actor, origin, request.provider, notice, approve)
+        : await sign(actor, { ...dapp, request, approved: approve }, notice);
     // The answer first: the site waits for it; the pause's bookkeeping does not.
     dapp.answer({ ok: true, value });
     pauses.approved(origin);
     notice.say(`Done: ${origin} has its answer. This window closes by itself.`);
   } catch (error) {
+    // Approved, and the window is going: a failure now is most likely its own going (its
+    // requests cut off as it unloads), not the request's, which may have been carried out. The
+    // site is told nothing: its client says the request may have been carried out.
+    if (approved && leaving) return;
     const message = error instanceof Error ? error.message : String(error);
     // The visitor said no to this site (a sign-out while asked answers "rejected" too, but says nothing of the site).
     if (message === WALLET_REFUSALS.rejected && actor.getSnapshot().hasTag('has-account')) pauses.rejected(origin);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ANSWER_CAP_BYTES,
   answerMessage,
@@ -8,6 +8,7 @@ import {
   type WalletWindowRequest,
 } from './messages.ts';
 import {
+  APPROVED_NOT_ANSWERED,
   createWalletChannel,
   REJECTED,
   REQUEST_REFUSED,
@@ -243,6 +244,62 @@ describe('the hosted wallet channel', () => {
     page.tick();
     await expect(asked).rejects.toThrow(REJECTED);
     expect(page.listening()).toBe(0);
+  });
+
+  describe('once the visitor approved (the window says so before it answers)', () => {
+    /** How many messages the dApp's ends of its ports have received (each, by then, handled by the client too). */
+    function countingPorts() {
+      const received = { count: 0 };
+      class CountingChannel extends MessageChannel {
+        constructor() {
+          super();
+          this.port1.addEventListener('message', () => void received.count++);
+        }
+      }
+      vi.stubGlobal('MessageChannel', CountingChannel);
+      return received;
+    }
+    afterEach(() => void vi.unstubAllGlobals());
+
+    it('a window closed before the answer is not a refusal: the site hears the request may have been carried out', async () => {
+      const received = countingPorts();
+      const page = browser();
+      const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
+      const arrived = await receiveDappRequest(page.walletHost());
+      arrived.approved();
+      await vi.waitFor(() => expect(received.count).toBe(1));
+      page.popup.closed = true;
+      page.tick();
+      page.tick();
+      await expect(asked).rejects.toThrow(APPROVED_NOT_ANSWERED);
+    });
+
+    it('a window ready again (reloaded) is not asked again: the site hears the request may have been carried out, and the window closes', async () => {
+      const received = countingPorts();
+      const page = browser();
+      const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
+      const arrived = await receiveDappRequest(page.walletHost());
+      arrived.approved();
+      await vi.waitFor(() => expect(received.count).toBe(1));
+      page.toDapp({ origin: WALLET, source: page.popup, data: readyMessage(), ports: [] });
+      await expect(asked).rejects.toThrow(APPROVED_NOT_ANSWERED);
+      expect(page.posted.filter(({ to }) => to === 'wallet')).toHaveLength(1);
+      await vi.waitFor(() => expect(page.popup.closed).toBe(true));
+    });
+
+    it("the answer that follows is the request's answer; approved is said once, and never after the answer", async () => {
+      const page = browser();
+      const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
+      const arrived = await receiveDappRequest(page.walletHost());
+      const port = page.posted.find(({ to }) => to === 'wallet')!.ports[0]!;
+      const onPort = vi.spyOn(port, 'postMessage');
+      arrived.approved();
+      arrived.approved();
+      arrived.answer({ ok: true, value: 'signed' });
+      arrived.approved();
+      await expect(asked).resolves.toBe('signed');
+      expect(onPort.mock.calls.map(([message]) => (message as { type: string }).type)).toEqual(['approved', 'answer']);
+    });
   });
 
   it('a window that closes before it ever said it was ready says it may have been cut off by the page', async () => {

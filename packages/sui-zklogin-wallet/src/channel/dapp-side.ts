@@ -32,6 +32,12 @@ export const REQUEST_REFUSED = 'This request is too large or malformed for the w
  */
 export const WINDOW_CUT_OFF =
   "The wallet's window closed before it could be asked: the visitor closed it, or this page's Cross-Origin-Opener-Policy cut it off (it must be unset or same-origin-allow-popups).";
+/**
+ * Ours: the window closed, or reloaded, after the visitor approved and before it answered: the
+ * request is not asked again (a transaction would run twice), and the site should look first.
+ */
+export const APPROVED_NOT_ANSWERED =
+  "The wallet's window closed after the visitor approved, before it answered: the request may have been carried out. Check before asking again.";
 /** Ours: one window at a time, as the embedded wallet takes one request at a time. */
 export const WALLET_BUSY = 'The wallet is already asking the visitor about another request: answer it first.';
 
@@ -160,6 +166,8 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
     return new Promise((resolve, reject) => {
       let closedReads = 0;
       let ready = false;
+      /** The visitor approved in the window: the request is never sent again, to a reloaded window. */
+      let approved = false;
       /** This page's end of the port the request took to the window: its answer comes on it. */
       let answers: MessagePort | null = null;
       const finish = () => {
@@ -168,19 +176,25 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         stopWatching();
         answers?.close();
       };
+      /** Settled once: the dApp has its answer first (closing a window takes the page a millisecond or so). */
+      const end = (settleWith: () => void) => {
+        finish();
+        settleWith();
+        setTimeout(() => popup.close());
+      };
       const settle = (data: unknown) => {
         const message = readMessage(ToDapp, data, ANSWER_CAP_BYTES);
-        if (message?.type !== 'answer' || message.requestId !== requestId) return;
-        finish();
-        if (message.answer.ok) resolve(message.answer.value);
-        else reject(new WalletRefusal(message.answer.error, message.answer.disconnected === true));
-        // The dApp has its answer first: closing a window takes the page a millisecond or so.
-        setTimeout(() => popup.close());
+        if (!message || message.type === 'ready' || message.requestId !== requestId) return;
+        if (message.type === 'approved') return void (approved = true);
+        const { answer } = message;
+        end(() => (answer.ok ? resolve(answer.value) : reject(new WalletRefusal(answer.error, answer.disconnected === true))));
       };
       const stopListening = host.listen(({ origin, source, data }) => {
         // Only the wallet's own window, at the wallet's origin, is heard.
         if (origin !== walletOrigin || source !== popup) return;
         if (readMessage(ToDapp, data, ANSWER_CAP_BYTES)?.type !== 'ready') return;
+        // Ready again after the visitor approved (the window reloaded): not asked twice.
+        if (approved) return end(() => reject(new WalletRefusal(APPROVED_NOT_ANSWERED)));
         ready = true;
         // The answer comes back on a port of its own, sent with the request to the wallet's
         // exact origin: only that window can answer on it, and its message is delivered at
@@ -198,7 +212,7 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         closedReads = popup.closed ? closedReads + 1 : 0;
         if (closedReads < 2) return;
         finish();
-        reject(new WalletRefusal(ready ? REJECTED : WINDOW_CUT_OFF));
+        reject(new WalletRefusal(approved ? APPROVED_NOT_ANSWERED : ready ? REJECTED : WINDOW_CUT_OFF));
       });
     });
   };

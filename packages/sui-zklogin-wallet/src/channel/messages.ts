@@ -64,10 +64,12 @@ const RequestMessageSchema = v.strictObject({
   request: WalletRequestSchema,
 });
 const AnswerMessageSchema = v.strictObject({ ...Tagged, type: v.literal('answer'), requestId: REQUEST_ID, answer: AnswerSchema });
+/** The visitor approved the request: it is being carried out, and its answer follows. */
+const ApprovedMessageSchema = v.strictObject({ ...Tagged, type: v.literal('approved'), requestId: REQUEST_ID });
 
 /** What the wallet's window reads (from the dApp), and what the dApp's page reads (from the window). */
 export const ToWallet = v.variant('type', [RequestMessageSchema]);
-export const ToDapp = v.variant('type', [ReadySchema, AnswerMessageSchema]);
+export const ToDapp = v.variant('type', [ReadySchema, ApprovedMessageSchema, AnswerMessageSchema]);
 export type ToWalletMessage = v.InferOutput<typeof ToWallet>;
 export type ToDappMessage = v.InferOutput<typeof ToDapp>;
 
@@ -98,6 +100,12 @@ export const requestMessage = (requestId: string, request: WalletWindowRequest):
   type: 'request',
   requestId,
   request,
+});
+export const approvedMessage = (requestId: string): ToDappMessage => ({
+  source: CHANNEL,
+  version: CHANNEL_VERSION,
+  type: 'approved',
+  requestId,
 });
 export const answerMessage = (requestId: string, answer: WalletWindowAnswer): ToDappMessage => ({
   source: CHANNEL,

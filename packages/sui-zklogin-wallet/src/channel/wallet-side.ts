@@ -8,6 +8,7 @@
 import {
   ANSWER_CAP_BYTES,
   answerMessage,
+  approvedMessage,
   readMessage,
   readyMessage,
   REQUEST_CAP_BYTES,
@@ -52,6 +53,12 @@ export interface DappRequest {
   /** The dApp's origin, as the browser vouched for it on its message. */
   origin: string;
   request: WalletWindowRequest;
+  /**
+   * Tells the dApp the visitor approved (before the answer, which may take a while): should
+   * the window then close or reload, the dApp knows the request may have been carried out,
+   * and asks nothing again. Once; nothing after the answer.
+   */
+  approved(): void;
   /** Answers the dApp, once: a second answer is ignored. */
   answer(answer: WalletWindowAnswer): void;
 }
@@ -74,9 +81,15 @@ export function receiveDappRequest(host: WalletHost = browserWalletHost()): Prom
       if (!received) return;
       stop();
       let answered = false;
+      let approved = false;
       resolve({
         origin,
         request: received.request,
+        approved: () => {
+          if (answered || approved) return;
+          approved = true;
+          answers.postMessage(approvedMessage(received.requestId));
+        },
         answer: (answer) => {
           if (answered) return;
           // An answer the channel cannot carry (too large, or not plain data) goes as an error: the dApp always hears.

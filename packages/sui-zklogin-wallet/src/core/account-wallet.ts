@@ -153,6 +153,7 @@ export const walletRegion = {
     },
     // Passed through at once when the proof is there; else until it is, or fails (the dApp hears why).
     'waiting-for-proof': {
+      tags: ['carrying-out'],
       always: { guard: 'proofStoredOrUnneeded', target: 'working' },
       on: {
         'account.proofFailed': {
@@ -162,6 +163,7 @@ export const walletRegion = {
       },
     },
     working: {
+      tags: ['carrying-out'],
       invoke: {
         id: 'walletRequest',
         src: 'walletRequest',

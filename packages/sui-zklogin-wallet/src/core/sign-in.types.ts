@@ -68,6 +68,8 @@ export type SignInTag =
   | 'signing-message'
   /** A dApp's request waits for the visitor's answer in the wallet's dialog (its dry run included). */
   | 'awaiting-approval'
+  /** A dApp's request is approved and being carried out (the proof it waits for, its signature): its answer follows. */
+  | 'carrying-out'
   /** The Sui node is asked whether the last signature verifies. */
   | 'verifying-signature'
   /** Less than ten minutes of the session are left: the account offers "Stay signed in". */
