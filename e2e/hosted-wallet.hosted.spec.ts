@@ -20,6 +20,7 @@ import {
   checkZkLoginSignature,
   connect,
   installDapp,
+  transfer,
   walletsOf,
 } from './wallet-protocol.ts';
 import {
@@ -105,18 +106,21 @@ test('connect from the dApp: the window signs in and asks; after a reload a sile
   for (const secret of ['eyJ', 'suiprivkey', 'proof', 'jwt', 'randomness']) expect(kept.web).not.toContain(secret);
 });
 
-test('a window reloaded after Approve, before it answers: the request is not asked again, and the site hears it may have been carried out', async ({
+test('a window reloaded after Approve of an execution, before it answers: the request is not asked again, and the site hears it may have been carried out', async ({
   page,
   context,
 }) => {
-  // The login service never answers a proof here: an approved signature waits for it.
+  // The login service never answers a proof here: an approved transaction waits for it.
   await context.route('**/v1/zklogin/zkp', () => {});
   await openDapp(page);
-  await connectWithSignIn(page);
+  const account = await connectWithSignIn(page);
+  await fundAtWallet(page, account.address);
+  const transaction = await transfer(1_000n, freshAddress());
   const { window, result } = await walletWindowOf(page, () =>
-    call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', {
+    call(page, GOOGLE, 'sui:signAndExecuteTransaction', 'signAndExecuteTransaction', {
       account: 'connected',
-      message: 'approved, then reloaded',
+      chain: 'sui:testnet',
+      transaction,
     }),
   );
   const proofAsked = context.waitForEvent('request', (request) => request.url().endsWith('/v1/zklogin/zkp'));
@@ -126,7 +130,7 @@ test('a window reloaded after Approve, before it answers: the request is not ask
   await proofAsked;
   const closed = window.waitForEvent('close');
   // Reloaded from the page itself (the window may be closed by the site before a driver's reload returns).
-  await window.evaluate(() => window.location.reload()).catch(() => {});
+  await window.evaluate(() => globalThis.location.reload()).catch(() => {});
   expect(await result).toEqual({ ok: false, error: APPROVED_NOT_ANSWERED });
   // The site closed the window rather than ask it again: no second dialog.
   await closed;

@@ -14,7 +14,13 @@ import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runti
 import { WALLET_REFUSALS } from '../../packages/sui-zklogin-wallet/src/wallet/wallet-refusals.ts';
 import { connectedSites } from './connected-sites.ts';
 import { sitePauses } from './site-pauses.ts';
-import { OTHER_ACCOUNT_AT_WALLET, otherProviderAtWallet, serveDappRequest, SITE_DISCONNECTED } from './wallet-window.ts';
+import {
+  notOffered,
+  OTHER_ACCOUNT_AT_WALLET,
+  otherProviderAtWallet,
+  serveDappRequest,
+  SITE_DISCONNECTED,
+} from './wallet-window.ts';
 
 const SITE = 'https://dapp.example';
 const MESSAGE: WalletWindowRequest = {
@@ -23,6 +29,15 @@ const MESSAGE: WalletWindowRequest = {
   address: IDENTITY.address,
   chain: 'sui:testnet',
   message: 'aGk=',
+};
+
+/** A transaction to sign and execute, for this account (its JSON form names no sender: the wallet sets it). */
+const EXECUTE: WalletWindowRequest = {
+  kind: 'signAndExecuteTransaction',
+  provider: 'google',
+  address: IDENTITY.address,
+  chain: 'sui:testnet',
+  transaction: JSON.stringify({ version: 2, sender: null, gasData: { owner: null } }),
 };
 
 afterEach(() => localStorage.clear());
@@ -60,8 +75,8 @@ async function serve(
   { offer = false, pauses = sitePauses(localStorage, () => 0) }: { offer?: boolean; pauses?: ReturnType<typeof sitePauses> } = {},
 ) {
   const answers: WalletWindowAnswer[] = [];
-  /** What the dApp heard, in order: that the visitor approved, and the answer. */
-  const heard: ('approved' | 'answer')[] = [];
+  /** In order: the window's offer to the visitor, and what the dApp heard (that the visitor approved, the answer). */
+  const heard: ('offer' | 'approved' | 'answer')[] = [];
   const said: string[] = [];
   await serveDappRequest(
     actor,
@@ -71,8 +86,8 @@ async function serve(
       approved: () => void heard.push('approved'),
       answer: (answer) => void (answers.push(answer), heard.push('answer')),
     },
-    { say: (text) => void said.push(text), offer: async (text) => (said.push(text), offer) },
-    pauses,
+    { say: (text) => void said.push(text), offer: async (text) => (said.push(text), heard.push('offer'), offer) },
+    { pauses },
   );
   return { answers, said, heard };
 }
@@ -129,26 +144,31 @@ describe("the hosted wallet's window", () => {
     expect(connectedSites().isConnected(SITE, 'google', IDENTITY.address, current.expiresAt)).toBe(true);
   });
 
-  it("a connected site's message is put to the visitor and signed once approved; the site hears of the approval before the answer", async () => {
+  it("a connected site's message is put to the visitor and signed once approved", async () => {
     const current = session();
     connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
     const { actor } = await wallet(current, ['approve']);
     const { answers, heard } = await serve(actor, MESSAGE);
     expect(answers).toEqual([{ ok: true, value: expect.objectContaining({ signature: expect.stringMatching(/^signed:/) }) }]);
-    expect(heard).toEqual(['approved', 'answer']);
+    // Nothing on chain: a window gone before it answered may simply be asked again.
+    expect(heard).toEqual(['answer']);
   });
 
-  it('a rejection is never told as an approval', async () => {
+  it('an execution the visitor approves is told to the site before its answer (it may happen on chain even if the window goes); a rejected one is not', async () => {
     const current = session();
     connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
-    const { actor } = await wallet(current, ['reject']);
-    expect((await serve(actor, MESSAGE)).heard).toEqual(['answer']);
+    const approving = await wallet(current, ['approve']);
+    const approved = await serve(approving.actor, EXECUTE);
+    expect(approved.answers).toEqual([{ ok: true, value: expect.anything() }]);
+    expect(approved.heard).toEqual(['approved', 'answer']);
+    const rejecting = await wallet(current, ['reject']);
+    expect((await serve(rejecting.actor, EXECUTE)).heard).toEqual(['answer']);
   });
 
   it('a site that is not connected: the window offers to connect it again; refused, the site hears it is disconnected', async () => {
     const { actor, asked } = await wallet(session());
     const refused = await serve(actor, MESSAGE);
-    expect(refused.said.some((text) => text.includes('Connect it again to answer its request?'))).toBe(true);
+    expect(refused.said).toContain(`You disconnected ${SITE} from your wallet. Connect it to answer its request?`);
     expect(refused.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
     expect(asked).toEqual([]);
   });
@@ -158,7 +178,7 @@ describe("the hosted wallet's window", () => {
     connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt - 1 });
     const { actor, asked } = await wallet(current);
     const { answers, said } = await serve(actor, MESSAGE);
-    expect(said.some((text) => text.includes('Connect it again'))).toBe(true);
+    expect(said).toContain(`You disconnected ${SITE} from your wallet. Connect it to answer its request?`);
     expect(answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
     expect(asked).toEqual([]);
   });
@@ -178,9 +198,42 @@ describe("the hosted wallet's window", () => {
     const guessed = await serve(actor, { ...MESSAGE, address: `0x${'cd'.repeat(32)}` });
     expect(guessed.answers).toEqual(named.answers);
     expect(guessed.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
-    // Each was put to the visitor first (the offer to connect the site), nothing before.
-    expect(guessed.said).toEqual(named.said);
-    expect(guessed.said.some((text) => text.includes('Connect it again to answer its request?'))).toBe(true);
+    // Each was put to the visitor first (the offer to connect the site): the site heard only after.
+    expect(named.heard).toEqual(['offer', 'answer']);
+    expect(guessed.heard).toEqual(['offer', 'answer']);
+    expect(asked).toEqual([]);
+  });
+
+  it('a site connected to an account the wallet no longer holds: the visitor is asked first, and accepting sends the site to connect again (no connect asked here for a request it cannot use)', async () => {
+    const current = session();
+    const before = `0x${'cd'.repeat(32)}`;
+    connectedSites().connect({ origin: SITE, provider: 'google', address: before, sessionEnds: current.expiresAt - 1 });
+    const { actor, asked } = await wallet(current);
+    const { answers, said, heard } = await serve(actor, { ...MESSAGE, address: before }, { offer: true });
+    expect(said).toContain(
+      `${SITE} asks about another account than the one your wallet is signed in with. Connect it to this account instead?`,
+    );
+    expect(heard).toEqual(['offer', 'answer']);
+    expect(answers).toEqual([{ ok: false, error: OTHER_ACCOUNT_AT_WALLET, disconnected: true }]);
+    expect(asked).toEqual([]);
+  });
+
+  it('a request for a provider this wallet does not offer is refused at once, saying so', async () => {
+    const { actor, asked } = await wallet(session());
+    const answers: WalletWindowAnswer[] = [];
+    await serveDappRequest(
+      actor,
+      {
+        origin: SITE,
+        request: { kind: 'connect', provider: 'twitch' },
+        approved: () => {},
+        answer: (answer) => void answers.push(answer),
+      },
+      { say: () => {}, offer: async () => false },
+      { offered: ['google', 'facebook'] },
+    );
+    expect(answers).toEqual([{ ok: false, error: notOffered('twitch') }]);
+    expect(notOffered('twitch')).toBe('This wallet does not offer sign-in with Twitch.');
     expect(asked).toEqual([]);
   });
 
@@ -197,7 +250,7 @@ describe("the hosted wallet's window", () => {
         answer: (answer) => void answers.push(answer),
       },
       { say: (text) => void said.push(text), offer: async () => false },
-      sitePauses(localStorage, () => 0),
+      { pauses: sitePauses(localStorage, () => 0) },
     );
     await vi.waitFor(() => expect(said).toContain(otherProviderAtWallet(SITE, 'google', 'twitch')));
     // Said in the window, not to the site: it has heard nothing.
@@ -208,11 +261,11 @@ describe("the hosted wallet's window", () => {
   it('connected again from that offer, the connect and then the request are each approved', async () => {
     const current = session();
     const { actor, asked } = await wallet(current, ['approve', 'approve']);
-    const { answers, heard } = await serve(actor, MESSAGE, { offer: true });
+    const { answers, heard } = await serve(actor, EXECUTE, { offer: true });
     expect(asked).toHaveLength(2);
     expect(answers[0]).toMatchObject({ ok: true });
     // The site hears of its own request's approval, not of the connect on the way.
-    expect(heard).toEqual(['approved', 'answer']);
+    expect(heard).toEqual(['offer', 'approved', 'answer']);
     expect(connectedSites().isConnected(SITE, 'google', IDENTITY.address, current.expiresAt)).toBe(true);
   });
 

@@ -8,13 +8,14 @@
  *
  * A connect waits while the visitor signs in (the page's buttons, in a window of its own,
  * so that this window keeps its link to the dApp), then asks "Connect <site>?". A signing
- * request is put to the visitor only for a site connected to this account; otherwise it is
- * refused as disconnected, and the dApp's client forgets the account it remembered.
+ * request is put to the visitor only for a site connected to this account; otherwise the
+ * window offers to connect the site first, and refused, the site hears it is disconnected and
+ * the dApp's client forgets the account it remembered.
  */
 import { waitFor } from 'xstate';
 import type { DappRequest } from '../../packages/sui-zklogin-wallet/src/channel/wallet-side.ts';
 import type { WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
-import { PROVIDER_LABELS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
+import { PROVIDER_LABELS, PROVIDERS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import type { SignInEvent, WalletRequest } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { transactionParties } from '../../packages/sui-zklogin-wallet/src/wallet/transaction-parties.ts';
@@ -35,6 +36,9 @@ export const SIGNED_OUT_AT_WALLET = 'You signed out of the wallet: connect again
  */
 export const otherProviderAtWallet = (origin: string, signedInWith: Provider, asked: Provider) =>
   `${origin} asks to connect to your ${PROVIDER_LABELS[asked]} account, but your wallet is signed in with ${PROVIDER_LABELS[signedInWith]}: sign out below, then sign in with ${PROVIDER_LABELS[asked]} to go on (or close this window).`;
+
+/** Ours: the site chose a wallet for a provider this wallet does not offer (its page has no button for it). */
+export const notOffered = (provider: Provider) => `This wallet does not offer sign-in with ${PROVIDER_LABELS[provider]}.`;
 
 /** Ours: the wallet is signed in with another account than the one the site was given. */
 export const OTHER_ACCOUNT_AT_WALLET =
@@ -104,27 +108,22 @@ function machineRequest(request: Exclude<WalletWindowRequest, { kind: 'connect' 
  * (the machine carries it out), `approved` is called, before the answer: the dApp is told, so a
  * window closed or reloaded meanwhile is never taken for a refusal, nor asked again.
  */
-async function askWithApproval(actor: SignInActorRef, requestId: string, event: SignInEvent, approved = () => {}) {
-  const watch = actor.subscribe((snapshot) => {
-    if (!snapshot.hasTag('carrying-out') || snapshot.context.walletRequest?.requestId !== requestId) return;
-    watch.unsubscribe();
-    approved();
-  });
+async function askWithApproval(actor: SignInActorRef, requestId: string, event: SignInEvent, approved?: () => void) {
+  const watch = approved
+    ? actor.subscribe((snapshot) => {
+        if (!snapshot.hasTag('carrying-out') || snapshot.context.walletRequest?.requestId !== requestId) return;
+        watch?.unsubscribe();
+        approved();
+      })
+    : undefined;
   try {
     return await askMachine(actor, requestId, event, true);
   } finally {
-    watch.unsubscribe();
+    watch?.unsubscribe();
   }
 }
 
-/** The site's connect; `onApproved` is told once the visitor approves it (when it is the site's request). */
-async function connect(
-  actor: SignInActorRef,
-  origin: string,
-  provider: Provider,
-  notice: RequestNotice,
-  onApproved?: () => void,
-) {
+async function connect(actor: SignInActorRef, origin: string, provider: Provider, notice: RequestNotice) {
   const now = actor.getSnapshot();
   if (!settled(now) || !now.hasTag('has-account')) {
     notice.say(
@@ -134,14 +133,14 @@ async function connect(
   const account = await accountOnceSignedIn(actor, origin, provider, notice);
   notice.say(`${origin} asks to connect to your account.`);
   const requestId = crypto.randomUUID();
-  const { output } = await askWithApproval(
+  const { output } = await askMachine(
     actor,
     requestId,
     {
       type: 'wallet.sign',
       request: { kind: 'connect', requestId, address: account.address, chain: actor.getSnapshot().context.chain, origin },
     },
-    onApproved,
+    true,
   );
   const approved = output && 'account' in output ? output.account : null;
   if (!approved) throw new Error(SIGNED_OUT_AT_WALLET);
@@ -151,22 +150,38 @@ async function connect(
 
 async function sign(
   actor: SignInActorRef,
-  { origin, request, approved }: DappRequest & { request: Exclude<WalletWindowRequest, { kind: 'connect' }> },
+  { origin, request }: { origin: string; request: Exclude<WalletWindowRequest, { kind: 'connect' }> },
   notice: RequestNotice,
+  /** Told once the visitor approves the request (before its answer). */
+  onApproved?: () => void,
 ) {
   notice.say(`${origin} asks ${ASKS[request.kind]}.`);
   const snapshot = await waitFor(actor, settled, { timeout: Infinity });
   const account = accountData(snapshot, request.provider);
-  const connected = !!account && connectedSites().isConnected(origin, request.provider, account.address, sessionEndsOf(actor));
+  const sites = connectedSites();
+  const connected = !!account && sites.isConnected(origin, request.provider, account.address, sessionEndsOf(actor));
   if (!connected) {
-    // Disconnected here, or signed out: the visitor may connect the site again, and then answer.
     // Nothing is answered before the visitor does: a site not connected learns nothing of the
-    // account (not even whether the address it names is the wallet's).
-    const why = account
-      ? `You disconnected ${origin} from your wallet.`
-      : `You signed out of your wallet since ${origin} connected.`;
-    const again = await notice.offer(`${why} Connect it again to answer its request?`, 'Connect again', 'Refuse');
-    if (!again) throw new SiteNotConnected(account ? SITE_DISCONNECTED : SIGNED_OUT_AT_WALLET);
+    // account (not even whether the address it names is the wallet's), and hears one refusal
+    // unless it was connected with this provider before (then it may hear the visitor signed out).
+    const before = sites.list().some((site) => site.origin === origin && site.provider === request.provider);
+    const otherAccount = !!account && account.address !== request.address;
+    // A site the visitor disconnected keeps no record: one never connected is said as disconnected too.
+    const why = otherAccount
+      ? `${origin} asks about another account than the one your wallet is signed in with.`
+      : account
+        ? `You disconnected ${origin} from your wallet.`
+        : before
+          ? `You signed out of your wallet since ${origin} connected.`
+          : `${origin} is not connected to your wallet.`;
+    const again = await notice.offer(
+      `${why} ${otherAccount ? 'Connect it to this account instead?' : 'Connect it to answer its request?'}`,
+      'Connect again',
+      'Refuse',
+    );
+    if (!again) throw new SiteNotConnected(account || !before ? SITE_DISCONNECTED : SIGNED_OUT_AT_WALLET);
+    // The site named an account the wallet does not hold: it connects again from its side (one dialog there).
+    if (otherAccount) throw new SiteNotConnected(OTHER_ACCOUNT_AT_WALLET);
     await connect(actor, origin, request.provider, notice);
     notice.say(`${origin} asks ${ASKS[request.kind]}.`);
   }
@@ -176,7 +191,7 @@ async function sign(
     throw new SiteNotConnected(OTHER_ACCOUNT_AT_WALLET);
   }
   const machine = machineRequest(request, origin);
-  const { output } = await askWithApproval(actor, machine.requestId, { type: 'wallet.sign', request: machine }, approved);
+  const { output } = await askWithApproval(actor, machine.requestId, { type: 'wallet.sign', request: machine }, onApproved);
   if (output && 'session' in output) return output.session ? { ...output.session.reveal() } : null;
   return output ?? null;
 }
@@ -186,30 +201,46 @@ export async function serveDappRequest(
   actor: SignInActorRef,
   dapp: DappRequest,
   notice: RequestNotice,
-  pauses: ReturnType<typeof sitePauses> = sitePauses(localStorageOrNone(), Date.now),
+  {
+    pauses = sitePauses(localStorageOrNone(), Date.now),
+    offered = PROVIDERS,
+  }: {
+    pauses?: ReturnType<typeof sitePauses>;
+    /** The providers this wallet's page offers (its sign-in buttons). */
+    offered?: readonly Provider[];
+  } = {},
 ): Promise<void> {
   const { origin, request } = dapp;
   /** The window is going (closed, or reloaded). */
   let leaving = false;
-  /** The dApp was told the visitor approved: the request is being carried out. */
+  /** The dApp was told the visitor approved its transaction's execution: it is being carried out. */
   let approved = false;
-  const approve = () => {
-    approved = true;
-    dapp.approved();
-  };
-  const onHide = () => {
-    leaving = true;
+  // Only an execution is told: it may happen on chain even if the window goes before it
+  // answers, and must not be asked twice. Any other request, once approved, has done nothing
+  // the site could not ask for again (a reloaded window serves it again).
+  const approve =
+    request.kind === 'signAndExecuteTransaction'
+      ? () => {
+          approved = true;
+          dapp.approved();
+        }
+      : undefined;
+  const onHide = (event: PageTransitionEvent) => {
+    // Kept for the back/forward cache, the page may come back: it is not going.
+    leaving = !event.persisted;
     // Closing the window while it asks is the visitor's refusal too (the dApp hears "rejected"): it counts toward the pause.
     if (actor.getSnapshot().hasTag('awaiting-approval')) pauses.rejected(origin);
   };
   window.addEventListener('pagehide', onHide, { once: true });
   try {
+    // A provider with no button here could never be signed in with: refused at once, rather than waited for.
+    if (!offered.includes(request.provider)) throw new Error(notOffered(request.provider));
     // A site whose last requests the visitor kept rejecting waits, as in the embedded wallet: no dialog meanwhile.
     if (request.kind !== 'connect' && pauses.paused(origin)) throw new Error(WALLET_REFUSALS.paused);
     const value =
       request.kind === 'connect'
-        ? await connect(actor, origin, request.provider, notice, approve)
-        : await sign(actor, { ...dapp, request, approved: approve }, notice);
+        ? await connect(actor, origin, request.provider, notice)
+        : await sign(actor, { origin, request }, notice, approve);
     // The answer first: the site waits for it; the pause's bookkeeping does not.
     dapp.answer({ ok: true, value });
     pauses.approved(origin);

@@ -10,7 +10,7 @@ import {
   receiveDappRequest,
   type DappRequest,
 } from '../../packages/sui-zklogin-wallet/src/channel/wallet-side.ts';
-import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
+import { availableProviders, type WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { registerWalletsOver } from '../../packages/sui-zklogin-wallet/src/wallet/register.ts';
 import { PROVIDER_LABELS } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
@@ -134,5 +134,5 @@ export function startWalletWindow(actor: SignInActorRef, config: WalletConfig, d
   if (!dapp) return connectedSitesList();
   const notice = requestNotice();
   notice.say('Waiting for the site’s request…');
-  void dapp.request.then((request) => serveDappRequest(actor, request, notice));
+  void dapp.request.then((request) => serveDappRequest(actor, request, notice, { offered: availableProviders(config) }));
 }
