@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { WalletWindowAnswer, WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
+import type { Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import type { SignedInSession } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
 import { IDENTITY, restoresTo, session, stubbedMachine } from '../../test-support/machine-stubs.ts';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
@@ -68,17 +69,24 @@ async function wallet(current: SignedInSession, answers: ('approve' | 'reject' |
   return { actor, asked };
 }
 
-/** Serves one request from SITE; the window's one answer, and what its notice said. */
-async function serve(
+/**
+ * Starts serving one request from SITE: what the window answers and says, as it happens, and
+ * `served`, settled once it has answered.
+ */
+function serving(
   actor: SignInActorRef,
   request: WalletWindowRequest,
-  { offer = false, pauses = sitePauses(localStorage, () => 0) }: { offer?: boolean; pauses?: ReturnType<typeof sitePauses> } = {},
+  {
+    offer = false,
+    pauses = sitePauses(localStorage, () => 0),
+    offered,
+  }: { offer?: boolean; pauses?: ReturnType<typeof sitePauses>; offered?: Provider[] } = {},
 ) {
   const answers: WalletWindowAnswer[] = [];
   /** In order: the window's offer to the visitor, and what the dApp heard (that the visitor approved, the answer). */
   const heard: ('offer' | 'approved' | 'answer')[] = [];
   const said: string[] = [];
-  await serveDappRequest(
+  const served = serveDappRequest(
     actor,
     {
       origin: SITE,
@@ -87,9 +95,16 @@ async function serve(
       answer: (answer) => void (answers.push(answer), heard.push('answer')),
     },
     { say: (text) => void said.push(text), offer: async (text) => (said.push(text), heard.push('offer'), offer) },
-    { pauses },
+    { pauses, offered },
   );
-  return { answers, said, heard };
+  return { answers, said, heard, served };
+}
+
+/** Serves one request from SITE; the window's one answer, and what its notice said. */
+async function serve(actor: SignInActorRef, request: WalletWindowRequest, options: Parameters<typeof serving>[2] = {}) {
+  const { served, ...outcome } = serving(actor, request, options);
+  await served;
+  return outcome;
 }
 
 describe("the hosted wallet's window", () => {
@@ -220,18 +235,7 @@ describe("the hosted wallet's window", () => {
 
   it('a request for a provider this wallet does not offer is refused at once, saying so', async () => {
     const { actor, asked } = await wallet(session());
-    const answers: WalletWindowAnswer[] = [];
-    await serveDappRequest(
-      actor,
-      {
-        origin: SITE,
-        request: { kind: 'connect', provider: 'twitch' },
-        approved: () => {},
-        answer: (answer) => void answers.push(answer),
-      },
-      { say: () => {}, offer: async () => false },
-      { offered: ['google', 'facebook'] },
-    );
+    const { answers } = await serve(actor, { kind: 'connect', provider: 'twitch' }, { offered: ['google', 'facebook'] });
     expect(answers).toEqual([{ ok: false, error: notOffered('twitch') }]);
     expect(notOffered('twitch')).toBe('This wallet does not offer sign-in with Twitch.');
     expect(asked).toEqual([]);
@@ -239,19 +243,7 @@ describe("the hosted wallet's window", () => {
 
   it("a connect for another provider than the wallet's: the window says so and waits for the visitor, and the site hears nothing meanwhile", async () => {
     const { actor, asked } = await wallet(session());
-    const answers: WalletWindowAnswer[] = [];
-    const said: string[] = [];
-    void serveDappRequest(
-      actor,
-      {
-        origin: SITE,
-        request: { kind: 'connect', provider: 'twitch' },
-        approved: () => {},
-        answer: (answer) => void answers.push(answer),
-      },
-      { say: (text) => void said.push(text), offer: async () => false },
-      { pauses: sitePauses(localStorage, () => 0) },
-    );
+    const { answers, said } = serving(actor, { kind: 'connect', provider: 'twitch' });
     await vi.waitFor(() => expect(said).toContain(otherProviderAtWallet(SITE, 'google', 'twitch')));
     // Said in the window, not to the site: it has heard nothing.
     expect(answers).toEqual([]);

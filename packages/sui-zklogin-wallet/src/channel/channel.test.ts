@@ -261,13 +261,18 @@ describe('the hosted wallet channel', () => {
     }
     afterEach(() => void vi.unstubAllGlobals());
 
-    it('a window closed before the answer is not a refusal: the site hears the request may have been carried out', async () => {
+    /** A request the window has said is approved, once the dApp's page has heard so. */
+    async function approvedRequest() {
       const received = countingPorts();
       const page = browser();
       const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
-      const arrived = await receiveDappRequest(page.walletHost());
-      arrived.approved();
+      (await receiveDappRequest(page.walletHost())).approved();
       await vi.waitFor(() => expect(received.count).toBe(1));
+      return { page, asked };
+    }
+
+    it('a window closed before the answer is not a refusal: the site hears the request may have been carried out', async () => {
+      const { page, asked } = await approvedRequest();
       page.popup.closed = true;
       page.tick();
       page.tick();
@@ -275,12 +280,7 @@ describe('the hosted wallet channel', () => {
     });
 
     it('a window ready again (reloaded) is not asked again: the site hears the request may have been carried out, and the window closes', async () => {
-      const received = countingPorts();
-      const page = browser();
-      const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
-      const arrived = await receiveDappRequest(page.walletHost());
-      arrived.approved();
-      await vi.waitFor(() => expect(received.count).toBe(1));
+      const { page, asked } = await approvedRequest();
       page.toDapp({ origin: WALLET, source: page.popup, data: readyMessage(), ports: [] });
       await expect(asked).rejects.toThrow(APPROVED_NOT_ANSWERED);
       expect(page.posted.filter(({ to }) => to === 'wallet')).toHaveLength(1);
