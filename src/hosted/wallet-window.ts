@@ -225,13 +225,18 @@ export async function serveDappRequest(
           dapp.approved();
         }
       : undefined;
+  /** The window's close was counted toward the pause (once, however often the page hides). */
+  let counted = false;
   const onHide = (event: PageTransitionEvent) => {
     // Kept for the back/forward cache, the page may come back: it is not going.
     leaving = !event.persisted;
     // Closing the window while it asks is the visitor's refusal too (the dApp hears "rejected"): it counts toward the pause.
-    if (actor.getSnapshot().hasTag('awaiting-approval')) pauses.rejected(origin);
+    if (counted || !actor.getSnapshot().hasTag('awaiting-approval')) return;
+    counted = true;
+    pauses.rejected(origin);
   };
-  window.addEventListener('pagehide', onHide, { once: true });
+  // Each pagehide: one kept for the back/forward cache may be followed by the real going.
+  window.addEventListener('pagehide', onHide);
   try {
     // A provider with no button here could never be signed in with: refused at once, rather than waited for.
     if (!offered.includes(request.provider)) throw new Error(notOffered(request.provider));
