@@ -154,6 +154,10 @@ test("a window reloaded while it asks still serves the site's request: the dialo
   await window.reload();
   const dialog = approvalDialog(window);
   await expect(dialog).toContainText('asked before the reload');
+  // The reload was no refusal: nothing counts toward the site's pause (its close was taken back as the window asked again).
+  const rejections = () =>
+    window.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('zklogin-wallet:rejection:')));
+  expect(await rejections()).toEqual([]);
   await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeEnabled({ timeout: 15_000 });
   await clickApprove(window);
   const signed = await result;

@@ -4,8 +4,10 @@
  * given, and the session it was approved in (when that session ends). A site's signing
  * request is put to the visitor only while it is listed for that account and that session:
  * a sign-out, or the session's end, ends every connection (a renewal seen by a window of the
- * wallet carries them over). The wallet's page lists them, each with Disconnect. Nothing
- * secret is here: what the sites were given is public.
+ * wallet carries them over). The wallet's page lists them, each with Disconnect. The sites
+ * the visitor disconnected are kept apart (their origins alone, until they connect again), so
+ * that a window says a site was disconnected only when it was, never to a site that was not
+ * connected. Nothing secret is here: what the sites were given is public.
  */
 import * as v from 'valibot';
 import { PROVIDERS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
@@ -20,6 +22,9 @@ const ConnectedSiteSchema = v.strictObject({
 export type ConnectedSite = v.InferOutput<typeof ConnectedSiteSchema>;
 
 const KEY = 'zklogin-wallet:connected-sites';
+const DISCONNECTED_KEY = 'zklogin-wallet:disconnected-sites';
+/** The disconnected origins kept, newest last: enough for any visitor's sites, never a growing store. */
+export const DISCONNECTED_KEPT = 100;
 
 /** The browser's localStorage, when usable (a privacy mode may refuse it: then no site is kept). */
 function siteStorage(): Storage | null {
@@ -31,21 +36,24 @@ function siteStorage(): Storage | null {
 }
 
 export function connectedSites(storage: Storage | null = siteStorage()) {
-  const list = (): ConnectedSite[] => {
+  /** What `key` holds, if it reads as `schema` (nothing, unreadable or unparsable: none). */
+  const read = <T>(key: string, schema: v.GenericSchema<unknown, T[]>): T[] => {
     try {
-      const parsed = v.safeParse(v.array(ConnectedSiteSchema), JSON.parse(storage?.getItem(KEY) ?? '[]'));
+      const parsed = v.safeParse(schema, JSON.parse(storage?.getItem(key) ?? '[]'));
       return parsed.success ? parsed.output : [];
     } catch {
       return [];
     }
   };
-  const write = (sites: ConnectedSite[]) => {
+  const write = (key: string, value: unknown[]) => {
     try {
-      storage?.setItem(KEY, JSON.stringify(sites));
+      storage?.setItem(key, JSON.stringify(value));
     } catch {
-      // Storage refused: the site is asked to connect again next time, nothing worse.
+      // Storage refused: the site is asked to connect again next time (or said not connected), nothing worse.
     }
   };
+  const list = () => read(KEY, v.array(ConnectedSiteSchema));
+  const disconnected = () => read(DISCONNECTED_KEY, v.array(v.string()));
   return {
     list,
     /** Whether `origin` was connected to this account in this session (and not disconnected since). */
@@ -56,8 +64,26 @@ export function connectedSites(storage: Storage | null = siteStorage()) {
       ),
     /** The session was renewed: the sites connected in it stay connected in the next. */
     renewed: (address: string, from: number, to: number) =>
-      write(list().map((site) => (site.address === address && site.sessionEnds === from ? { ...site, sessionEnds: to } : site))),
-    connect: (site: ConnectedSite) => write([...list().filter((kept) => kept.origin !== site.origin), site]),
-    disconnect: (origin: string) => write(list().filter((site) => site.origin !== origin)),
+      write(
+        KEY,
+        list().map((site) => (site.address === address && site.sessionEnds === from ? { ...site, sessionEnds: to } : site)),
+      ),
+    connect: (site: ConnectedSite) => {
+      write(KEY, [...list().filter((kept) => kept.origin !== site.origin), site]);
+      write(
+        DISCONNECTED_KEY,
+        disconnected().filter((origin) => origin !== site.origin),
+      );
+    },
+    /** The visitor disconnected `origin` (every provider's connection of it). */
+    disconnect: (origin: string) => {
+      write(
+        KEY,
+        list().filter((site) => site.origin !== origin),
+      );
+      write(DISCONNECTED_KEY, [...disconnected().filter((kept) => kept !== origin), origin].slice(-DISCONNECTED_KEPT));
+    },
+    /** Whether the visitor disconnected `origin` (and it has not connected since). */
+    wasDisconnected: (origin: string) => disconnected().includes(origin),
   };
 }

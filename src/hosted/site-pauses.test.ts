@@ -27,7 +27,10 @@ function staleView(storage: Storage): Storage {
 }
 
 describe("the hosted wallet's pause per site", () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 
   it('two windows rejecting at once each keep their rejection (neither overwrites the other)', () => {
     const now = 1_000_000;
@@ -66,6 +69,22 @@ describe("the hosted wallet's pause per site", () => {
     pauses.rejected(SITE);
     expect(pauses.rejections(OTHER)).toEqual([]);
     expect(pauses.rejections(SITE)).toHaveLength(2);
+  });
+
+  it("a window's close is taken back only by that window coming back (its own sessionStorage), never by another", () => {
+    const now = 3_000_000;
+    const closing = sitePauses(localStorage, () => now, sessionStorage);
+    closing.closedWhileAsking(SITE);
+    expect(closing.rejections(SITE)).toEqual([now]);
+    // Another window (storage of its own, nothing named in it) takes nothing back.
+    const other: Storage = staleView(localStorage);
+    sitePauses(localStorage, () => now, { ...other, getItem: () => null, removeItem: () => {} }).notClosed();
+    expect(closing.rejections(SITE)).toEqual([now]);
+    // A plain rejection is never taken back.
+    closing.rejected(SITE);
+    sitePauses(localStorage, () => now, sessionStorage).notClosed();
+    expect(closing.rejections(SITE)).toEqual([now]);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('ignores an unreadable entry, and a storage that refuses leaves the site unpaused', () => {

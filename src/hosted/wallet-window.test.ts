@@ -41,7 +41,10 @@ const EXECUTE: WalletWindowRequest = {
   transaction: JSON.stringify({ version: 2, sender: null, gasData: { owner: null } }),
 };
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 /**
  * A wallet signed in with `current` (a test's own session(), made as it runs, so that what a
@@ -100,6 +103,18 @@ function serving(
   return { answers, said, heard, served };
 }
 
+/**
+ * The window's page is gone (closed, or reloaded): in the browser its serving ends with it.
+ * Here one document holds every simulated window, so the serving is ended by hand (a sign-out
+ * rejects without counting toward the pause), or its page listeners would hear the next
+ * window's page events.
+ */
+async function gone(actor: SignInActorRef, served: Promise<void>) {
+  actor.send({ type: 'user.signOut' });
+  await served;
+  actor.stop();
+}
+
 /** Serves one request from SITE; the window's one answer, and what its notice said. */
 async function serve(actor: SignInActorRef, request: WalletWindowRequest, options: Parameters<typeof serving>[2] = {}) {
   const { served, ...outcome } = serving(actor, request, options);
@@ -117,15 +132,51 @@ describe("the hosted wallet's window", () => {
       // Nobody answers the dialog: the visitor closes the window instead (its machine stops
       // with the page, so no answer reaches the dApp from it: the dApp's client reads the close).
       const { actor } = await wallet(current, ['ignore']);
-      void serve(actor, MESSAGE, { pauses });
+      const { served } = serving(actor, MESSAGE, { pauses });
       await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
       window.dispatchEvent(new Event('pagehide'));
-      actor.stop();
+      await gone(actor, served);
       now += 1_000;
     }
     // Each close counted once, at its own time.
     expect(pauses.rejections(SITE)).toEqual([7_000_000, 7_001_000, 7_002_000]);
     expect(pauses.paused(SITE)).toBe(true);
+  });
+
+  it('a reload of the window while it asks is no rejection: the reloaded window takes its close back and asks again; a close for good still counts', async () => {
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
+    let now = 7_000_000;
+    // One window's own sessionStorage, which its reloads keep.
+    const pauses = sitePauses(localStorage, () => now, sessionStorage);
+    const asking = async () => {
+      const { actor } = await wallet(current, ['ignore']);
+      const outcome = serving(actor, MESSAGE, { pauses });
+      // Asking the visitor, or answered without asking (paused): whichever comes first.
+      await Promise.race([waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval')), outcome.served]);
+      return { actor, outcome };
+    };
+    for (let reload = 0; reload < 3; reload++) {
+      const { actor, outcome } = await asking();
+      window.dispatchEvent(new Event('pagehide'));
+      await gone(actor, outcome.served);
+      now += 1_000;
+    }
+    // The window reloaded three times while it asked: it asks again, unpaused, and nothing counts.
+    const { actor, outcome } = await asking();
+    expect(outcome.answers).toEqual([]);
+    expect(pauses.rejections(SITE)).toEqual([]);
+    // Kept for the back/forward cache and shown again: not counted either.
+    window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(pauses.rejections(SITE)).toEqual([]);
+    // Then closed for good: its sessionStorage goes with it, and the close counts.
+    window.dispatchEvent(new Event('pagehide'));
+    await gone(actor, outcome.served);
+    sessionStorage.clear();
+    const next = await asking();
+    expect(pauses.rejections(SITE)).toEqual([now]);
+    await gone(next.actor, next.outcome.served);
   });
 
   it("a sign-out while the dialog asks rejects the request, but does not count toward the site's pause", async () => {
@@ -180,20 +231,36 @@ describe("the hosted wallet's window", () => {
     expect((await serve(rejecting.actor, EXECUTE)).heard).toEqual(['answer']);
   });
 
-  it('a site that is not connected: the window offers to connect it again; refused, the site hears it is disconnected', async () => {
+  it('a site that never connected: the window says so (not that the visitor disconnected it) and offers to connect it; refused, the site hears its one refusal', async () => {
     const { actor, asked } = await wallet(session());
     const refused = await serve(actor, MESSAGE);
-    expect(refused.said).toContain(`You disconnected ${SITE} from your wallet. Connect it to answer its request?`);
+    expect(refused.said).toContain(`${SITE} is not connected to your wallet. Connect it to answer its request?`);
+    expect(refused.said.join(' ')).not.toContain('You disconnected');
     expect(refused.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
     expect(asked).toEqual([]);
   });
 
-  it('a site connected in an earlier session (since signed out, or ended) is asked about again', async () => {
+  it('a site the visitor disconnected is said disconnected, until it connects again', async () => {
+    const current = session();
+    const sites = connectedSites();
+    sites.connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
+    sites.disconnect(SITE);
+    const { actor } = await wallet(current, ['approve', 'approve']);
+    const refused = await serve(actor, MESSAGE);
+    expect(refused.said).toContain(`You disconnected ${SITE} from your wallet. Connect it to answer its request?`);
+    expect(refused.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
+    // Connected again (through the offer), the site is no longer kept as disconnected.
+    const reconnected = await serve(actor, MESSAGE, { offer: true });
+    expect(reconnected.answers).toEqual([{ ok: true, value: expect.anything() }]);
+    expect(sites.wasDisconnected(SITE)).toBe(false);
+  });
+
+  it('a site connected in an earlier session (since signed out, or ended) is asked about again, said as such', async () => {
     const current = session();
     connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt - 1 });
     const { actor, asked } = await wallet(current);
     const { answers, said } = await serve(actor, MESSAGE);
-    expect(said).toContain(`You disconnected ${SITE} from your wallet. Connect it to answer its request?`);
+    expect(said).toContain(`You signed out of your wallet since ${SITE} connected. Connect it to answer its request?`);
     expect(answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
     expect(asked).toEqual([]);
   });

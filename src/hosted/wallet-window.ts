@@ -166,10 +166,10 @@ async function sign(
     // unless it was connected with this provider before (then it may hear the visitor signed out).
     const before = sites.list().some((site) => site.origin === origin && site.provider === request.provider);
     const otherAccount = !!account && account.address !== request.address;
-    // A site the visitor disconnected keeps no record: one never connected is said as disconnected too.
+    // Said to the visitor as it is: a site is said disconnected only if they disconnected it.
     const why = otherAccount
       ? `${origin} asks about another account than the one your wallet is signed in with.`
-      : account
+      : sites.wasDisconnected(origin)
         ? `You disconnected ${origin} from your wallet.`
         : before
           ? `You signed out of your wallet since ${origin} connected.`
@@ -202,7 +202,7 @@ export async function serveDappRequest(
   dapp: DappRequest,
   notice: RequestNotice,
   {
-    pauses = sitePauses(localStorageOrNone(), Date.now),
+    pauses = sitePauses(storageOrNone('localStorage'), Date.now, storageOrNone('sessionStorage')),
     offered = PROVIDERS,
   }: {
     pauses?: ReturnType<typeof sitePauses>;
@@ -233,10 +233,20 @@ export async function serveDappRequest(
     // Closing the window while it asks is the visitor's refusal too (the dApp hears "rejected"): it counts toward the pause.
     if (counted || !actor.getSnapshot().hasTag('awaiting-approval')) return;
     counted = true;
-    pauses.rejected(origin);
+    pauses.closedWhileAsking(origin);
+  };
+  // Back from the back/forward cache, still asking: it did not go, and a later close counts.
+  const onShow = (event: PageTransitionEvent) => {
+    if (!event.persisted) return;
+    leaving = false;
+    if (counted) pauses.notClosed();
+    counted = false;
   };
   // Each pagehide: one kept for the back/forward cache may be followed by the real going.
   window.addEventListener('pagehide', onHide);
+  window.addEventListener('pageshow', onShow);
+  // A reload of this window while it asked: its close was counted, and is taken back (it asks again).
+  pauses.notClosed();
   try {
     // A provider with no button here could never be signed in with: refused at once, rather than waited for.
     if (!offered.includes(request.provider)) throw new Error(notOffered(request.provider));
@@ -262,13 +272,14 @@ export async function serveDappRequest(
     notice.say(`${origin} was told: ${message}`);
   } finally {
     window.removeEventListener('pagehide', onHide);
+    window.removeEventListener('pageshow', onShow);
   }
 }
 
-/** This origin's localStorage, when the browser lets the page use it. */
-function localStorageOrNone(): Storage | null {
+/** This origin's storage of that name, when the browser lets the page use it. */
+function storageOrNone(name: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
-    return window.localStorage;
+    return window[name];
   } catch {
     return null;
   }
