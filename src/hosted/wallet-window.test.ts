@@ -89,6 +89,8 @@ function serving(
   /** In order: the window's offer to the visitor, and what the dApp heard (that the visitor approved, the answer). */
   const heard: ('offer' | 'approved' | 'answer')[] = [];
   const said: string[] = [];
+  /** The button of each offer that accepts it. */
+  const buttons: string[] = [];
   const served = serveDappRequest(
     actor,
     {
@@ -97,10 +99,13 @@ function serving(
       approved: () => void heard.push('approved'),
       answer: (answer) => void (answers.push(answer), heard.push('answer')),
     },
-    { say: (text) => void said.push(text), offer: async (text) => (said.push(text), heard.push('offer'), offer) },
+    {
+      say: (text) => void said.push(text),
+      offer: async (text, yes) => (said.push(text), buttons.push(yes), heard.push('offer'), offer),
+    },
     { pauses, offered },
   );
-  return { answers, said, heard, served };
+  return { answers, said, buttons, heard, served };
 }
 
 /**
@@ -236,6 +241,7 @@ describe("the hosted wallet's window", () => {
     const refused = await serve(actor, MESSAGE);
     expect(refused.said).toContain(`${SITE} is not connected to your wallet. Connect it to answer its request?`);
     expect(refused.said.join(' ')).not.toContain('You disconnected');
+    expect(refused.buttons).toEqual(['Connect']);
     expect(refused.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
     expect(asked).toEqual([]);
   });
@@ -248,6 +254,7 @@ describe("the hosted wallet's window", () => {
     const { actor } = await wallet(current, ['approve', 'approve']);
     const refused = await serve(actor, MESSAGE);
     expect(refused.said).toContain(`You disconnected ${SITE} from your wallet. Connect it to answer its request?`);
+    expect(refused.buttons).toEqual(['Connect again']);
     expect(refused.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
     // Connected again (through the offer), the site is no longer kept as disconnected.
     const reconnected = await serve(actor, MESSAGE, { offer: true });
@@ -259,8 +266,9 @@ describe("the hosted wallet's window", () => {
     const current = session();
     connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt - 1 });
     const { actor, asked } = await wallet(current);
-    const { answers, said } = await serve(actor, MESSAGE);
+    const { answers, said, buttons } = await serve(actor, MESSAGE);
     expect(said).toContain(`You signed out of your wallet since ${SITE} connected. Connect it to answer its request?`);
+    expect(buttons).toEqual(['Connect again']);
     expect(answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
     expect(asked).toEqual([]);
   });

@@ -166,17 +166,19 @@ async function sign(
     // unless it was connected with this provider before (then it may hear the visitor signed out).
     const before = sites.list().some((site) => site.origin === origin && site.provider === request.provider);
     const otherAccount = !!account && account.address !== request.address;
-    // Said to the visitor as it is: a site is said disconnected only if they disconnected it.
+    const disconnected = sites.wasDisconnected(origin);
+    // Said to the visitor as it is: a site is said disconnected only if they disconnected it,
+    // and offered to connect "again" only if it was connected.
     const why = otherAccount
       ? `${origin} asks about another account than the one your wallet is signed in with.`
-      : sites.wasDisconnected(origin)
+      : disconnected
         ? `You disconnected ${origin} from your wallet.`
         : before
           ? `You signed out of your wallet since ${origin} connected.`
           : `${origin} is not connected to your wallet.`;
     const again = await notice.offer(
       `${why} ${otherAccount ? 'Connect it to this account instead?' : 'Connect it to answer its request?'}`,
-      'Connect again',
+      otherAccount || disconnected || before ? 'Connect again' : 'Connect',
       'Refuse',
     );
     if (!again) throw new SiteNotConnected(account || !before ? SITE_DISCONNECTED : SIGNED_OUT_AT_WALLET);
