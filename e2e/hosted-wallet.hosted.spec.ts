@@ -255,6 +255,30 @@ test('a second dApp origin connects without a second sign-in; after Disconnect a
   expect(context.pages()).toHaveLength(windows);
 });
 
+test('a connect for another provider than the wallet holds: the window says so; the visitor signs out there and in with that provider, approves, and the dApp gets that account', async ({
+  page,
+}) => {
+  await openDapp(page);
+  const google = await connectWithSignIn(page, 'Alice');
+  const FACEBOOK = 'Sign in with Facebook';
+  const { window, result } = await walletWindowOf(page, () => accountsOf(connect(page, FACEBOOK, false)));
+  const notice = window.locator('[data-dapp-request]');
+  await expect(notice).toContainText(
+    `${DAPP} asks to connect to your Facebook account, but your wallet is signed in with Google: sign out below, then sign in with Facebook to go on`,
+  );
+  await window.getByRole('button', { name: 'Sign out', exact: true }).click();
+  const providerOpened = window.waitForEvent('popup');
+  await window.getByRole('button', { name: FACEBOOK }).click();
+  await (await providerOpened).getByRole('button', { name: /Continue as Alice/ }).click();
+  const dialog = approvalDialog(window);
+  await expect(dialog).toContainText(`Connect ${DAPP}?`);
+  await clickApprove(window);
+  const [facebook] = (await result) as Awaited<ReturnType<typeof accountsOf>>;
+  // Another provider, another zkLogin address (its issuer is part of the address seed).
+  expect(facebook?.address).toMatch(/^0x[0-9a-f]{64}$/);
+  expect(facebook?.address).not.toBe(google.address);
+});
+
 test("a sign-out in the wallet's own page while a site's window asks: the dialog closes, the site hears the rejection and nothing is signed; its next request offers to connect again", async ({
   page,
   context,
