@@ -154,7 +154,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'test-support/**/*.{ts,tsx}', 'mocks/**/*.ts', 'vite-plugins/**/*.ts', 'packages/*/src/**/*.ts'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'test-support/**/*.{ts,tsx}',
+      'mocks/**/*.ts',
+      'vite-plugins/**/*.ts',
+      'packages/*/src/**/*.ts',
+      'packages/*/test/**/*.ts',
+    ],
     ignores: ['**/*.test.ts', '**/*.test.tsx', ...Object.keys(CLOCK_READERS)],
     rules: {
       'no-restricted-syntax': noClockRead(

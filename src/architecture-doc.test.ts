@@ -132,7 +132,7 @@ describe('the module tables of docs/architecture.md', () => {
       'packages/sui-zklogin-wallet/src/core/expiry.ts',
       'packages/sui-zklogin-wallet/src/core/expiry.test.ts',
       'src/settings.d.ts',
-      'test-support/machine-stubs.ts',
+      'packages/sui-zklogin-wallet/test/machine-stubs.ts',
       'test-support/operations-harness.ts',
       'test-support/ui-harness.tsx',
       'packages/sui-zklogin-wallet/test/vector-signature.ts',

@@ -23,12 +23,12 @@ import {
   DEFAULT_ENOKI_API_URL,
   DEFAULT_SUI_FAUCET_URLS,
   DEFAULT_SUI_GRAPHQL_URLS,
-  NETWORKS,
   pageConfig,
   SIGN_IN_MODES,
   type WalletConfig,
   type ConfigTemplate,
 } from '../packages/sui-zklogin-wallet/src/config.ts';
+import { NETWORKS } from '../packages/sui-zklogin-wallet/src/identity.ts';
 
 const got = (issue: { input: unknown }) => `got "${String(issue.input)}"`;
 

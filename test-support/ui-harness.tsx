@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { signInMachine } from '../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
 import type { SignInContext } from '../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
-import { snapshotAt } from './machine-stubs.ts';
+import { snapshotAt } from '../packages/sui-zklogin-wallet/test/machine-stubs.ts';
 import { parseConfig } from '../src/config.ts';
 import { type WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
 import { SignInActorContext } from '../src/ui/use-sign-in.ts';

@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { NETWORKS, SIGN_IN_MODES } from '../packages/sui-zklogin-wallet/src/config.ts';
+import { SIGN_IN_MODES } from '../packages/sui-zklogin-wallet/src/config.ts';
+import { NETWORKS } from '../packages/sui-zklogin-wallet/src/identity.ts';
 
 export const BUILD_MARKER_FILE = '.vite/sign-in-build.json';
 

@@ -10,7 +10,7 @@ import { createActor, waitFor } from 'xstate';
 import type { WalletWindowAnswer, WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
 import type { Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import type { SignedInSession } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
-import { IDENTITY, restoresTo, session, stubbedMachine } from '../../test-support/machine-stubs.ts';
+import { IDENTITY, restoresTo, session, stubbedMachine } from '../../packages/sui-zklogin-wallet/test/machine-stubs.ts';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { WALLET_REFUSALS } from '../../packages/sui-zklogin-wallet/src/wallet/wallet-refusals.ts';
 import { connectedSites } from './connected-sites.ts';

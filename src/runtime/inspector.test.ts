@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type InspectionEvent } from 'xstate';
-import { IDENTITY, restoresTo, signApprovedMessage, stubbedMachine } from '../../test-support/machine-stubs.ts';
+import {
+  IDENTITY,
+  restoresTo,
+  signApprovedMessage,
+  stubbedMachine,
+} from '../../packages/sui-zklogin-wallet/test/machine-stubs.ts';
 import { inspectorSanitizers, withoutChildData } from './inspector.ts';
 
 describe('what the inspector sees', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { restoresTo, signApprovedMessage, stubbedMachine } from '../../test-support/machine-stubs.ts';
+import { restoresTo, signApprovedMessage, stubbedMachine } from '../../packages/sui-zklogin-wallet/test/machine-stubs.ts';
 import { Secret } from '../../packages/sui-zklogin-wallet/src/core/secret.ts';
 import { createTransitionLog, REDACTION_DEPTH, redact, statePath } from './transition-log.ts';
 import { TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { stubbedMachine } from '../../test-support/machine-stubs.ts';
+import { stubbedMachine } from '../../packages/sui-zklogin-wallet/test/machine-stubs.ts';
 import { Secret } from '../../packages/sui-zklogin-wallet/src/core/secret.ts';
 import type { TransitionEntry } from './transition-log.ts';
 import { TRANSITION_LOG_LIMIT } from './transition-log-rules.ts';

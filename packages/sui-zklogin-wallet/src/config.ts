@@ -5,6 +5,7 @@
  */
 import type { VerifyingKey } from './verify.ts';
 import { PROVIDERS, type Provider } from './core/providers.ts';
+import type { Network } from './identity.ts';
 import type { SignInMode } from './core/sign-in.types.ts';
 
 /** The real providers' authorization endpoints (reference-facts.md). */
@@ -14,19 +15,17 @@ export const DEFAULT_AUTH_URLS: Record<Provider, string> = {
   twitch: 'https://id.twitch.tv/oauth2/authorize',
 };
 
-export const NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
 export const SIGN_IN_MODES = ['redirect', 'popup'] as const satisfies readonly SignInMode[];
-export type SuiNetwork = (typeof NETWORKS)[number];
 
 export const DEFAULT_ENOKI_API_URL = 'https://api.enoki.mystenlabs.com';
 /** The public Sui GraphQL endpoints, by network (reference-facts.md). */
-export const DEFAULT_SUI_GRAPHQL_URLS: Record<SuiNetwork, string> = {
+export const DEFAULT_SUI_GRAPHQL_URLS: Record<Network, string> = {
   mainnet: 'https://graphql.mainnet.sui.io/graphql',
   testnet: 'https://graphql.testnet.sui.io/graphql',
   devnet: 'https://graphql.devnet.sui.io/graphql',
 };
 /** The public faucets; mainnet has none, so "Get test SUI" is not offered there. */
-export const DEFAULT_SUI_FAUCET_URLS: Record<SuiNetwork, string | null> = {
+export const DEFAULT_SUI_FAUCET_URLS: Record<Network, string | null> = {
   mainnet: null,
   testnet: 'https://faucet.testnet.sui.io',
   devnet: 'https://faucet.devnet.sui.io',
@@ -40,7 +39,7 @@ export interface WalletConfig {
   builtIn: boolean;
   enokiApiUrl: string;
   enokiApiKey: string;
-  network: SuiNetwork;
+  network: Network;
   clientIds: Record<Provider, string>;
   authUrls: Record<Provider, string>;
   redirectUrl: string;

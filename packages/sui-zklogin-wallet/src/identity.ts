@@ -4,10 +4,7 @@
  * provider's initial on its colour as its icon (a data URI, as the Wallet Standard asks).
  * The embedded wallet (wallet/) and the hosted client read them here.
  */
-export const PROVIDERS = ['google', 'facebook', 'twitch'] as const;
-export type Provider = (typeof PROVIDERS)[number];
-
-export const PROVIDER_LABELS: Record<Provider, string> = { google: 'Google', facebook: 'Facebook', twitch: 'Twitch' };
+import { PROVIDER_LABELS, type Provider } from './core/providers.ts';
 
 /** The networks the wallets sign on; a wallet's chain is `sui:<network>`. */
 export const NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;

@@ -21,7 +21,8 @@ import {
   type Wallet,
   type WalletAccount,
 } from '@mysten/wallet-standard';
-import { PROVIDER_LABELS, WALLET_VERSION, walletFeatures, walletIcon, walletName, type Provider } from './identity.ts';
+import { PROVIDER_LABELS, type Provider } from './core/providers.ts';
+import { WALLET_VERSION, walletFeatures, walletIcon, walletName } from './identity.ts';
 
 /** What an account can be asked for: signatures only (connect, events and the session are the wallet's). */
 const ACCOUNT_FEATURES = [SuiSignPersonalMessage, SuiSignTransaction, SuiSignAndExecuteTransaction] as const;

@@ -303,7 +303,6 @@ export const walletGuards = {
   forThisRequest: ({ context, event }: GuardArgs) => 'requestId' in event && event.requestId === context.walletRequest?.requestId,
   /** Approved: this request, unless its dry run says it would fail (then only "Reject"). */
   approvable: (args: GuardArgs) => walletGuards.forThisRequest(args) && args.context.walletPreview?.status !== 'fails',
-  /** A site's connect or session read the visitor approved: nothing to sign, so nothing waits for the proof. */
   /** The proof is there, or the request signs nothing (a site's connect or session read): the work goes on. */
   proofStoredOrUnneeded: (args: GuardArgs) => args.context.proofStored || !signs(args.context.walletRequest),
   ownWallet: ({ context, event }: GuardArgs) => event.type === 'wallet.disconnect' && event.provider === context.provider,

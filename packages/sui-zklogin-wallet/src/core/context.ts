@@ -47,6 +47,7 @@ export function initialContext(input: SignInInput | undefined): SignInContext {
     signInMode: input?.signInMode ?? 'redirect',
     pageStays: input?.pageStays ?? false,
     endedProvider: null,
+    endedSession: null,
     walletConnect: null,
   };
 }

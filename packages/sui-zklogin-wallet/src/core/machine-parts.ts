@@ -1,8 +1,8 @@
 /**
  * What the modules of signInMachine share to declare their part of it: actions typed for
- * this machine (so that each module keeps the actions its states use beside them, and the
- * one `setupMachine` in sign-in.machine.ts gathers them), the guard's arguments, and the
- * transitions several parts take.
+ * this machine (so that each module keeps the actions its states use beside them, and
+ * `setup` in sign-in.machine.ts gathers them), the guard's arguments, and the transitions
+ * several parts take.
  */
 import { assign, emit, enqueueActions } from 'xstate';
 import { toFailure } from './failure.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { Secret } from './secret.ts';
 import { eachOperation, NOT_PROVIDED, operationActors, type SignInOperations } from './operations.ts';
-import { stubOperations } from '../../../../test-support/machine-stubs.ts';
+import { stubOperations } from '../../test/machine-stubs.ts';
 
 describe('the operations', () => {
   it('an implementation missing one, with one more, or with one of another type fails the typecheck', () => {

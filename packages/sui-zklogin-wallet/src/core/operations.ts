@@ -7,7 +7,7 @@
  * actors are made from an implementation of it (`operationActors`), the runtime implements
  * it (operations/sign-in-runtime.ts), the app edge loads that lazily (`eachOperation`), and
  * the tests stub it: each is a `SignInOperations`, so a missing or extra operation, or one
- * of another type, fails the typecheck (operations.test-d.ts shows it).
+ * of another type, fails the typecheck (operations.test.ts shows it).
  */
 import { fromPromise } from 'xstate';
 import type { Secret } from './secret.ts';
@@ -55,8 +55,11 @@ export interface OperationTypes {
   previewTransaction: [TransactionPreview, WalletRequest];
   /** Signs an approved dApp request with the zkLogin signer (a transaction as built, and executed when asked, with the node). */
   walletRequest: [WalletOutput, ApprovedWalletRequest];
-  /** Clears sign-in state, session and native key. */
-  clearSession: [void, { everywhere: boolean }];
+  /**
+   * Clears sign-in state, session and native key: everywhere (the visitor's sign-out), or
+   * this tab's only, the session that `ended` (or whatever storage holds, if it held none).
+   */
+  clearSession: [void, { everywhere: boolean; ended: { expiresAt: number } | null }];
 }
 
 export type OperationName = keyof OperationTypes;

@@ -16,7 +16,7 @@ import {
   SIGNED_IN,
   snapshotAt,
   stubbedMachine,
-} from '../../../../test-support/machine-stubs.ts';
+} from '../../test/machine-stubs.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 
 const BOB = `0x${'b0'.repeat(32)}`;

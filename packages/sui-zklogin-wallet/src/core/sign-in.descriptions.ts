@@ -52,10 +52,10 @@ export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'signIn.account.wallet.asking.dry-running':
     "The wallet's dialog is open; the Sui node runs the dApp's transaction without committing it, to show what it will do.",
   'signIn.account.wallet.asking.awaiting-approval':
-    "The wallet's dialog shows the request (the message, or the dry run's changes); nothing is signed until the visitor approves.",
+    "The wallet's dialog shows the request (the message, the dry run's changes, or a hosted site's connect or session read); nothing is signed or shared until the visitor approves.",
   'signIn.account.wallet.waiting-for-proof': 'An approved request waits for the proof (passed through at once when it is there).',
   'signIn.account.wallet.working':
-    'Signing the approved message or transaction with zkLogin (the transaction as the dry run built it), and executing it when asked.',
+    'Carrying out the approved request: signing the message or transaction with zkLogin (the transaction as the dry run built it, executed when asked), or reading the account or session a hosted site was approved for.',
   'signIn.account.renewal': 'The session’s end: "Stay signed in" in its last ten minutes, and the end itself at expiresAt.',
   'signIn.account.renewal.later': 'More than ten minutes of the session are left.',
   'signIn.account.renewal.due': 'The last ten minutes: the session ends on its own at expiresAt, whatever is under way.',
@@ -117,7 +117,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<SignInEvent['type'], string>> =
   'wallet.connect': "a dApp: a wallet's standard:connect (silent or not)",
   'wallet.disconnect': "a dApp: a wallet's standard:disconnect",
   'wallet.sign':
-    "a dApp: a wallet's sui:signPersonalMessage, sui:signTransaction or sui:signAndExecuteTransaction, or enoki:getSession (a session read, never put to the visitor)",
+    "a dApp (or, for a site, the hosted wallet's window): a wallet's sui:signPersonalMessage, sui:signTransaction or sui:signAndExecuteTransaction; enoki:getSession (put to the visitor only for a site asking through the hosted window); or a hosted site's connect, put to the visitor",
   'user.approve': 'the visitor: "Approve" in the wallet\'s dialog (a trusted click only), for the request it shows',
   'user.reject':
     'the visitor: "Reject" or Escape in the wallet\'s dialog (or the dialog closed another way), for the request it shows',

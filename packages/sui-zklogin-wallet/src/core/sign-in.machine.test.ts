@@ -9,7 +9,7 @@ import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { SignInEvent } from './sign-in.types.ts';
 import { STRAY_CALLBACK } from './failure.ts';
-import { IDENTITY, PROVING, READY, session, SIGNED_IN, SIGNING, snapshotAt } from '../../../../test-support/machine-stubs.ts';
+import { IDENTITY, PROVING, READY, session, SIGNED_IN, SIGNING, snapshotAt } from '../../test/machine-stubs.ts';
 
 const fragment = () => new Secret('#id_token=abc');
 
@@ -124,7 +124,10 @@ describe('signInMachine: pure transitions', () => {
 
   it('failed (the login lookup): retry repeats it only when the failure can clear', () => {
     const failure = (retryable: boolean) => ({ code: 'x', message: 'm', step: 'fetching-login' as const, retryable });
-    expect(next(at('failed', { failure: failure(true) }), { type: 'user.retry' }).value).toBe('fetching-login');
+    // A lookup that failed keeps the token it looked up with (the retry asks with it again).
+    expect(
+      next(at('failed', { failure: failure(true), jwt: new Secret('header.payload.signature') }), { type: 'user.retry' }).value,
+    ).toBe('fetching-login');
     expect(at('failed', { failure: failure(false) }).can({ type: 'user.retry' })).toBe(false);
     expect(at('failed', { failure: failure(false) }).can({ type: 'user.signOut' })).toBe(false);
   });
@@ -133,6 +136,13 @@ describe('signInMachine: pure transitions', () => {
     const snapshot = next(at('failed'), { type: 'user.startOver' });
     expect(snapshot.value).toBe('restoring');
     expect(snapshot.context.discardPendingFlow).toBe(true);
+  });
+
+  it('signed out, the machine keeps which session it held: its clear ends that one, never one another window stored since', () => {
+    const signedIn = at(SIGNED_IN);
+    const out = next(signedIn, { type: 'user.signOut' });
+    expect(out.context.expiresAt).toBeNull();
+    expect(out.context.endedSession).toEqual({ expiresAt: signedIn.context.expiresAt });
   });
 
   it("a visitor's own sign-out reaches every tab; another tab's sign-out clears only this one", () => {

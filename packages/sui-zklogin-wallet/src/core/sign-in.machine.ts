@@ -148,7 +148,10 @@ export const signInMachine = setup({
     clearNotice: assignIn({ notice: null }),
     noticeSignedOutElsewhere: assignIn({ notice: NOTICES.signedOutElsewhere }),
     markSignOutEverywhere: assignIn({ signOutEverywhere: true }),
-    forgetSession: assignIn(NO_ACCOUNT),
+    forgetSession: assignIn(({ context }) => ({
+      ...NO_ACCOUNT,
+      endedSession: context.expiresAt === null ? null : { expiresAt: context.expiresAt },
+    })),
   },
   guards: {
     ...sessionGuards,
@@ -390,7 +393,7 @@ export const signInMachine = setup({
           invoke: {
             id: 'clearSession',
             src: 'clearSession',
-            input: ({ context }) => ({ everywhere: context.signOutEverywhere }),
+            input: ({ context }) => ({ everywhere: context.signOutEverywhere, ended: context.endedSession }),
             onDone: 'done',
             // Clearing is best effort: the visitor is signed out either way.
             onError: 'done',

@@ -22,7 +22,7 @@ import { SignInError } from './errors.ts';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { SignInInput } from './sign-in.types.ts';
-import { IDENTITY, PREVIEW, session } from '../../../../test-support/machine-stubs.ts';
+import { IDENTITY, PREVIEW, session } from '../../test/machine-stubs.ts';
 
 type Snapshot = ReturnType<typeof signInMachine.transition>;
 type AnyEvent = EventObject & Record<string, unknown>;

@@ -12,7 +12,7 @@ import { createActor, fromCallback, fromPromise, waitFor, type EventObject } fro
 import { NOTICES, POPUP_NOTICES } from './words.ts';
 import { Secret } from './secret.ts';
 import type { PopupCommand, SignInEvent, SignInMode, StartInput, StartOutput, WalletAnswer } from './sign-in.types.ts';
-import { failing, IDENTITY, stubbedMachine, type StubActors } from '../../../../test-support/machine-stubs.ts';
+import { failing, IDENTITY, stubbedMachine, type StubActors } from '../../test/machine-stubs.ts';
 
 /** A sign-in window that opens (or is blocked) and records what it is told and when it is closed. */
 function fakeWindow(opens = true) {

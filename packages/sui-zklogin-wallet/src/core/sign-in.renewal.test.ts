@@ -17,7 +17,7 @@ import type {
   StartInput,
   StartOutput,
 } from './sign-in.types.ts';
-import { failing, IDENTITY, session, stubbedMachine, type StubActors } from '../../../../test-support/machine-stubs.ts';
+import { failing, IDENTITY, session, stubbedMachine, type StubActors } from '../../test/machine-stubs.ts';
 import { RENEWAL_NOTICES } from './words.ts';
 
 const MINUTE = 60_000;

@@ -11,7 +11,7 @@ import { Secret } from './secret.ts';
 import { journeyStep } from './journey.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { CallbackOutput, RestoreOutput, SignedInSession } from './sign-in.types.ts';
-import { failing, IDENTITY, inAccount, restoresTo, session, stubbedMachine } from '../../../../test-support/machine-stubs.ts';
+import { failing, IDENTITY, inAccount, restoresTo, session, stubbedMachine } from '../../test/machine-stubs.ts';
 
 const fragment = () => new Secret('#id_token=abc');
 /** A restoreSession stub that finds `output` in storage. */
@@ -52,7 +52,9 @@ describe('signInMachine: running with stubbed actors', () => {
 
   it('a callback that arrives while sign-out clears storage is kept, and checked once storage is clear', async () => {
     let cleared = () => {};
-    const clearSession = fromPromise<void, { everywhere: boolean }>(() => new Promise<void>((resolve) => (cleared = resolve)));
+    const clearSession = fromPromise<void, { everywhere: boolean; ended: { expiresAt: number } | null }>(
+      () => new Promise<void>((resolve) => (cleared = resolve)),
+    );
     const validated: string[] = [];
     const validateCallback = fromPromise<CallbackOutput, { fragment: Secret<string> }>(async ({ input }) => {
       validated.push(input.fragment.reveal());

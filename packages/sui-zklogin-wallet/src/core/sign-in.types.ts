@@ -156,6 +156,13 @@ export interface SignInContext {
   /** The provider of the session that ended by itself: the sign-in buttons offer it first ("Sign in again with …"). */
   endedProvider: Provider | null;
   /**
+   * The session this tab held when it last went to `logged-out` (none if it held none): the
+   * one its clear may end. In a storage the wallet's windows share (the hosted wallet), the
+   * session stored by then may be another window's (renewed, or signed in anew): not this
+   * tab's to end.
+   */
+  endedSession: { expiresAt: number } | null;
+  /**
    * The account's proof is stored (restored with the session, or just created): the session
    * is ready, and a send or a dApp's request waiting for the proof goes on. The regions read
    * this fact, never each other's states.

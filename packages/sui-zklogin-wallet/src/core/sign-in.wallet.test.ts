@@ -30,7 +30,7 @@ import {
   stubbedMachine,
   walletRequestGiving,
   walletSession,
-} from '../../../../test-support/machine-stubs.ts';
+} from '../../test/machine-stubs.ts';
 
 const OTHER = `0x${'ef'.repeat(32)}`;
 
@@ -449,7 +449,9 @@ describe("the visitor approves a dApp's request", () => {
       for (const request of [sign({ requestId: 'r' }), transaction('r')]) {
         const { actor, answers } = await started('ready', {
           previewTransaction: fromPromise<TransactionPreview, WalletRequest>(() => new Promise(() => {})),
-          clearSession: fromPromise<void, { everywhere: boolean }>(() => new Promise(() => {})),
+          clearSession: fromPromise<void, { everywhere: boolean; ended: { expiresAt: number } | null }>(
+            () => new Promise(() => {}),
+          ),
         });
         actor.send(request);
         expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);

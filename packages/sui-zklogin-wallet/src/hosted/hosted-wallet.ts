@@ -16,7 +16,7 @@ import type {
 import * as v from 'valibot';
 import { WalletRefusal } from '../channel/dapp-side.ts';
 import type { WalletWindowRequest } from '../channel/messages.ts';
-import type { Provider } from '../identity.ts';
+import type { Provider } from '../core/providers.ts';
 import { ZkLoginWalletBase, type ZkLoginWalletMethods } from '../wallet-base.ts';
 import { rememberedAccounts, RememberedAccountSchema, type RememberedAccount } from './remembered-accounts.ts';
 

@@ -11,7 +11,8 @@
  */
 import { announceWallets, NEEDS_A_BROWSER } from '../announce.ts';
 import { createWalletChannel } from '../channel/dapp-side.ts';
-import { PROVIDERS, type Network, type Provider } from '../identity.ts';
+import { PROVIDERS, type Provider } from '../core/providers.ts';
+import type { Network } from '../identity.ts';
 import { initializerOf } from '../initializer.ts';
 import { HostedZkLoginWallet } from './hosted-wallet.ts';
 import { rememberedAccounts } from './remembered-accounts.ts';

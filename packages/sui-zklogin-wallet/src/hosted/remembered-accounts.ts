@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { ADDRESS } from '../channel/messages.ts';
-import type { Provider } from '../identity.ts';
+import type { Provider } from '../core/providers.ts';
 
 /** The account a connect gives a site: its public part, and when the session it was given in ends. */
 export const RememberedAccountSchema = v.strictObject({

@@ -5,7 +5,7 @@
  * cancelled by the caller's signal (the machine aborts it when the visitor signs out).
  */
 import * as v from 'valibot';
-import type { SuiNetwork } from '../config.ts';
+import type { Network } from '../identity.ts';
 import { LoginServiceError } from './errors.ts';
 import { ErrorEnvelope, LoginAnswer, NonceAnswer, ProofAnswer, envelope } from './schemas.ts';
 
@@ -31,12 +31,12 @@ export interface CallOptions {
 
 export interface LoginServiceClient {
   createNonce(
-    input: { network: SuiNetwork; ephemeralPublicKey: string; additionalEpochs?: number },
+    input: { network: Network; ephemeralPublicKey: string; additionalEpochs?: number },
     options?: CallOptions,
   ): Promise<NonceAnswer>;
   getLogin(input: { jwt: string }, options?: CallOptions): Promise<LoginAnswer>;
   createProof(
-    input: { jwt: string; network: SuiNetwork; ephemeralPublicKey: string; maxEpoch: number; randomness: string },
+    input: { jwt: string; network: Network; ephemeralPublicKey: string; maxEpoch: number; randomness: string },
     options?: CallOptions,
   ): Promise<ProofAnswer>;
 }

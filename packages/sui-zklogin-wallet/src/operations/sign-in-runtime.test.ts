@@ -527,14 +527,25 @@ describe('the real actors against the mock login service', () => {
     const nativeKeyId = (await deps.sessions.read())?.session.nativeKeyId;
     expect(await vault.get(nativeKeyEntry(nativeKeyId!))).toBeDefined();
 
-    await run(actors.clearSession, { everywhere: false });
+    await run(actors.clearSession, { everywhere: false, ended: null });
     expect(await vault.get(VAULT_ENTRIES.sessionKey)).toBeDefined();
     // This tab's own native key goes with its session.
     expect(await vault.get(nativeKeyEntry(nativeKeyId!))).toBeUndefined();
     expect(announced).toEqual([]);
 
+    // The wallet's windows share one storage: a window whose session ended clears only that
+    // session, not one another window stored since (a renewal, a new sign-in).
     await run(actors.startSignIn, { provider: 'google' });
-    await run(actors.clearSession, { everywhere: true });
+    const stored = await deps.sessions.readSealedSession();
+    await run(actors.clearSession, { everywhere: false, ended: { expiresAt: stored!.expiresAt - 60_000 } });
+    expect(await deps.sessions.readSealedSession()).toEqual(stored);
+    expect(await vault.get(nativeKeyEntry(stored!.nativeKeyId!))).toBeDefined();
+    await run(actors.clearSession, { everywhere: false, ended: { expiresAt: stored!.expiresAt } });
+    expect(await deps.sessions.readSealedSession()).toBeNull();
+    expect(await vault.get(nativeKeyEntry(stored!.nativeKeyId!))).toBeUndefined();
+
+    await run(actors.startSignIn, { provider: 'google' });
+    await run(actors.clearSession, { everywhere: true, ended: null });
     expect(await vault.get(VAULT_ENTRIES.sessionKey)).toBeUndefined();
     expect(announced).toEqual(['signed-out']);
   });

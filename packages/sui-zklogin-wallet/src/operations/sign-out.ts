@@ -3,6 +3,10 @@
  * the other tabs are told), or this tab's only (expiry, another tab's sign-out, unreadable
  * storage: its own session and native key go). What the running page keeps of it (the
  * signer, a lookup under way) is dropped by `forget`.
+ *
+ * This tab's only means the session it held: where the wallet's windows share one storage
+ * (the hosted wallet), another window may have stored a session since (a renewal, a new
+ * sign-in), and a window whose old session ends must not end that one.
  */
 import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInDependencies } from './dependencies.ts';
@@ -17,6 +21,7 @@ export function createSignOut(
     // Only this tab's session ends: find its native key before the session that names it
     // is gone (whatever the plain entry says: this is only to find what to delete).
     const sealed = input.everywhere ? null : await sessions.readSealedSession();
+    if (sealed && input.ended && sealed.expiresAt !== input.ended.expiresAt) return;
     // A renewal under way has a key of its own.
     const nativeKeyIds = [sealed?.nativeKeyId, sealed?.renewal?.nativeKeyId].filter((id) => id !== undefined);
     sessions.clear();

@@ -162,7 +162,9 @@ describe('what a flow leaves behind', () => {
       vault,
       tabs: { announceSignOut: () => void announced.push('signed-out'), onSignOut: () => () => {} },
     });
-    const actor = createActor(operationActors(createSignInOperations(deps)).clearSession, { input: { everywhere: true } });
+    const actor = createActor(operationActors(createSignInOperations(deps)).clearSession, {
+      input: { everywhere: true, ended: null },
+    });
     const failed = new Promise((resolve) => actor.subscribe({ error: resolve }));
     actor.start();
     expect(await failed).toMatchObject({ message: 'refused by the test' });

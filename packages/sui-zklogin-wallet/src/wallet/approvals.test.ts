@@ -9,7 +9,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TransactionPreview, WalletAnswer, WalletRequest } from '../core/sign-in.types.ts';
-import { IDENTITY, PREVIEW, restoresTo, stubbedMachine } from '../../../../test-support/machine-stubs.ts';
+import { IDENTITY, PREVIEW, restoresTo, stubbedMachine } from '../../test/machine-stubs.ts';
 import type { ApprovalView } from './approval-dialog.ts';
 import { DIALOG_NOT_LOADED, DIALOG_NOT_SHOWN, presentApprovals } from './approvals.ts';
 import { WALLETS_REMOVED } from './wallet-refusals.ts';

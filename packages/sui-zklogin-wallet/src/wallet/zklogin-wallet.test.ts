@@ -16,7 +16,7 @@ import {
   stubbedMachine,
   walletRequestGiving,
   walletSession,
-} from '../../../../test-support/machine-stubs.ts';
+} from '../../test/machine-stubs.ts';
 import { CONNECT_NEEDS_A_GESTURE, SESSION_NEEDS_CONNECT, WALLETS_REMOVED } from './wallet-refusals.ts';
 import { MACHINE_STOPPED, ZkLoginWallet } from './zklogin-wallet.ts';
 

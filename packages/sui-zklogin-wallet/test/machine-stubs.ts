@@ -8,11 +8,11 @@
  * a moment it compares twice once, passing it where the stubs would make their own.
  */
 import { type AnyActorRef, type EventObject, fromCallback, fromPromise } from 'xstate';
-import { initialContext } from '../packages/sui-zklogin-wallet/src/core/context.ts';
-import { journeyStep } from '../packages/sui-zklogin-wallet/src/core/journey.ts';
-import { Secret } from '../packages/sui-zklogin-wallet/src/core/secret.ts';
-import { operationActors, type SignInOperations } from '../packages/sui-zklogin-wallet/src/core/operations.ts';
-import { signInMachine } from '../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
+import { initialContext } from '../src/core/context.ts';
+import { journeyStep } from '../src/core/journey.ts';
+import { Secret } from '../src/core/secret.ts';
+import { operationActors, type SignInOperations } from '../src/core/operations.ts';
+import { signInMachine } from '../src/core/sign-in.machine.ts';
 import type {
   ApprovedWalletRequest,
   SignInContext,
@@ -24,7 +24,7 @@ import type {
   WalletAnswer,
   WalletOutput,
   WalletSession,
-} from '../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
+} from '../src/core/sign-in.types.ts';
 
 /**
  * The account's states at rest (the chain's region idle, the wallet's waiting, the session's
