@@ -18,6 +18,7 @@ import { sitePauses } from './site-pauses.ts';
 import {
   notOffered,
   OTHER_ACCOUNT_AT_WALLET,
+  otherNetwork,
   otherProviderAtWallet,
   serveDappRequest,
   SITE_DISCONNECTED,
@@ -201,13 +202,15 @@ describe("the hosted wallet's window", () => {
     for (let count = 0; count < 3; count++) pauses.rejected(SITE);
     expect(pauses.paused(SITE)).toBe(true);
     const { actor } = await wallet(session(), ['approve']);
-    expect((await serve(actor, { kind: 'connect', provider: 'google' }, { pauses })).answers[0]).toMatchObject({ ok: true });
+    expect(
+      (await serve(actor, { kind: 'connect', provider: 'google', chain: 'sui:testnet' }, { pauses })).answers[0],
+    ).toMatchObject({ ok: true });
   });
 
   it('a connect is approved in the dialog: the site gets the public account and is kept as connected', async () => {
     const current = session();
     const { actor, asked } = await wallet(current, ['approve']);
-    const { answers } = await serve(actor, { kind: 'connect', provider: 'google' });
+    const { answers } = await serve(actor, { kind: 'connect', provider: 'google', chain: 'sui:testnet' });
     expect(answers).toEqual([
       { ok: true, value: { address: IDENTITY.address, publicKey: IDENTITY.publicKey, sessionEnds: current.expiresAt } },
     ]);
@@ -308,9 +311,24 @@ describe("the hosted wallet's window", () => {
     expect(asked).toEqual([]);
   });
 
+  it("a connect from a site on another network than the wallet's is refused at once, saying so, before any sign-in or question", async () => {
+    const { actor, asked } = await wallet(session());
+    const { answers, heard } = await serve(actor, { kind: 'connect', provider: 'google', chain: 'sui:mainnet' });
+    expect(answers).toEqual([{ ok: false, error: otherNetwork('sui:testnet', 'sui:mainnet') }]);
+    expect(otherNetwork('sui:testnet', 'sui:mainnet')).toBe(
+      "This wallet's account is on testnet: it cannot connect to a site on mainnet.",
+    );
+    expect(heard).toEqual(['answer']);
+    expect(asked).toEqual([]);
+  });
+
   it('a request for a provider this wallet does not offer is refused at once, saying so', async () => {
     const { actor, asked } = await wallet(session());
-    const { answers } = await serve(actor, { kind: 'connect', provider: 'twitch' }, { offered: ['google', 'facebook'] });
+    const { answers } = await serve(
+      actor,
+      { kind: 'connect', provider: 'twitch', chain: 'sui:testnet' },
+      { offered: ['google', 'facebook'] },
+    );
     expect(answers).toEqual([{ ok: false, error: notOffered('twitch') }]);
     expect(notOffered('twitch')).toBe('This wallet does not offer sign-in with Twitch.');
     expect(asked).toEqual([]);
@@ -318,7 +336,7 @@ describe("the hosted wallet's window", () => {
 
   it("a connect for another provider than the wallet's: the window says so and waits for the visitor, and the site hears nothing meanwhile", async () => {
     const { actor, asked } = await wallet(session());
-    const { answers, said } = serving(actor, { kind: 'connect', provider: 'twitch' });
+    const { answers, said } = serving(actor, { kind: 'connect', provider: 'twitch', chain: 'sui:testnet' });
     await vi.waitFor(() => expect(said).toContain(otherProviderAtWallet(SITE, 'google', 'twitch')));
     // Said in the window, not to the site: it has heard nothing.
     expect(answers).toEqual([]);

@@ -37,6 +37,10 @@ export const SIGNED_OUT_AT_WALLET = 'You signed out of the wallet: connect again
 export const otherProviderAtWallet = (origin: string, signedInWith: Provider, asked: Provider) =>
   `${origin} asks to connect to your ${PROVIDER_LABELS[asked]} account, but your wallet is signed in with ${PROVIDER_LABELS[signedInWith]}: sign out below, then sign in with ${PROVIDER_LABELS[asked]} to go on (or close this window).`;
 
+/** Ours: the site is on another network than the wallet, whose account is on its own network only. */
+export const otherNetwork = (wallet: string, site: string) =>
+  `This wallet's account is on ${wallet.slice('sui:'.length)}: it cannot connect to a site on ${site.slice('sui:'.length)}.`;
+
 /** Ours: the site chose a wallet for a provider this wallet does not offer (its page has no button for it). */
 export const notOffered = (provider: Provider) => `This wallet does not offer sign-in with ${PROVIDER_LABELS[provider]}.`;
 
@@ -252,6 +256,9 @@ export async function serveDappRequest(
   try {
     // A provider with no button here could never be signed in with: refused at once, rather than waited for.
     if (!offered.includes(request.provider)) throw new Error(notOffered(request.provider));
+    // A site on another network could never use the account: refused at once, before any sign-in.
+    const chain = actor.getSnapshot().context.chain;
+    if (request.kind === 'connect' && request.chain !== chain) throw new Error(otherNetwork(chain, request.chain));
     // A site whose last requests the visitor kept rejecting waits, as in the embedded wallet: no dialog meanwhile.
     if (request.kind !== 'connect' && pauses.paused(origin)) throw new Error(WALLET_REFUSALS.paused);
     const value =

@@ -70,6 +70,17 @@ export abstract class ZkLoginWalletBase<GetSession> implements Wallet {
     return walletFeatures(this.provider, this.featureMethods());
   }
 
+  /**
+   * `enoki:getSession` for `network` (none: this wallet's own): its session is for its own
+   * chain only, so another network is refused, before anything is asked.
+   */
+  protected refuseOtherNetwork(network: string | undefined): void {
+    const own = this.chain.slice('sui:'.length);
+    if (network !== undefined && network !== own) {
+      throw new Error(`This wallet's account is on ${own}: it has no session for ${network}.`);
+    }
+  }
+
   /** The wallet's own methods, which it keeps private: a dApp reaches them through `features` only. */
   protected abstract featureMethods(): ZkLoginWalletMethods<GetSession>;
 

@@ -24,7 +24,7 @@ import { claimedOrigin } from './window-fragment.ts';
 const DAPP = 'https://dapp.example';
 const WALLET = 'https://wallet.example';
 const ACCOUNT = `0x${'ab'.repeat(32)}`;
-const CONNECT: WalletWindowRequest = { kind: 'connect', provider: 'google' };
+const CONNECT: WalletWindowRequest = { kind: 'connect', provider: 'google', chain: 'sui:testnet' };
 const SIGN: WalletWindowRequest = {
   kind: 'signPersonalMessage',
   provider: 'google',

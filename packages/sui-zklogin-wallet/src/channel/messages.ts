@@ -33,7 +33,8 @@ const ForAccount = { provider: PROVIDER, address: ADDRESS, chain: CHAIN };
 
 /** What a dApp asks of the wallet, one request per window. */
 export const WalletRequestSchema = v.variant('kind', [
-  v.strictObject({ kind: v.literal('connect'), provider: PROVIDER }),
+  /** `chain`: the site's, which must be the wallet's (its account is on that chain only). */
+  v.strictObject({ kind: v.literal('connect'), provider: PROVIDER, chain: CHAIN }),
   v.strictObject({ kind: v.literal('signPersonalMessage'), ...ForAccount, message: v.string() }),
   v.strictObject({ kind: v.literal('signTransaction'), ...ForAccount, transaction: v.string() }),
   v.strictObject({ kind: v.literal('signAndExecuteTransaction'), ...ForAccount, transaction: v.string() }),

@@ -92,7 +92,8 @@ describe('the hosted client', () => {
     expect(first.asked).toEqual([]);
 
     const { accounts } = await first.wallet.features['standard:connect'].connect();
-    expect(first.asked).toEqual([{ kind: 'connect', provider: 'google' }]);
+    // The site's network goes with it: the wallet refuses a site on another network than its account's.
+    expect(first.asked).toEqual([{ kind: 'connect', provider: 'google', chain: 'sui:testnet' }]);
     expect(accounts.map((account) => account.address)).toEqual([ADDRESS]);
     // What the page keeps: the public account, nothing else.
     expect(Object.entries(localStorage)).toEqual([[`sui-zklogin-wallet:${WALLET}:google`, JSON.stringify(ACCOUNT)]]);
@@ -104,6 +105,15 @@ describe('the hosted client', () => {
     const silent = await reloaded.wallet.features['standard:connect'].connect({ silent: true });
     expect(silent.accounts.map((account) => account.address)).toEqual([ADDRESS]);
     expect(reloaded.asked).toEqual([]);
+  });
+
+  it("enoki:getSession for another network than the wallet's is refused at once, as the embedded wallet words it, and opens no window", async () => {
+    const { wallet, asked } = walletWith(() => ACCOUNT);
+    await wallet.features['standard:connect'].connect();
+    await expect(wallet.features['enoki:getSession'].getSession({ network: 'mainnet' })).rejects.toThrow(
+      "This wallet's account is on testnet: it has no session for mainnet.",
+    );
+    expect(asked).toEqual([{ kind: 'connect', provider: 'google', chain: 'sui:testnet' }]);
   });
 
   it('a silent connect after the session it was given in has ended answers none, and forgets it', async () => {

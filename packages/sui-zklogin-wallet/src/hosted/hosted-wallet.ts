@@ -123,7 +123,7 @@ export class HostedZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']
         else this.#show(remembered);
         return { accounts: this.accounts };
       }
-      const account = read(AccountAnswer, await this.#request({ kind: 'connect', provider: this.provider }));
+      const account = read(AccountAnswer, await this.#request({ kind: 'connect', provider: this.provider, chain: this.chain }));
       this.#show(account);
       this.#memory.remember(this.provider, account);
       return { accounts: this.accounts };
@@ -157,11 +157,11 @@ export class HostedZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']
 
     /** `enoki:getSession`: asked in the wallet's window, where the visitor may share it or not. */
     getSession: async (input) => {
+      this.refuseOtherNetwork(input?.network);
       if (!this.#account) return null;
-      const chain = input?.network ? (`sui:${input.network}` as const) : this.chain;
       return read(
         Session,
-        await this.#request({ kind: 'getSession', provider: this.provider, address: this.#account.address, chain }),
+        await this.#request({ kind: 'getSession', provider: this.provider, address: this.#account.address, chain: this.chain }),
       );
     },
   };

@@ -222,10 +222,7 @@ export class ZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']> {
       if (this.#removed) throw new Error(WALLETS_REMOVED);
       const current = accountData(this.#actor.getSnapshot(), this.provider);
       if (current && this.#connectedByVisitor !== current.address) throw new Error(SESSION_NEEDS_CONNECT);
-      const network = this.chain.slice('sui:'.length);
-      if (input?.network !== undefined && input.network !== network) {
-        throw new Error(`This wallet's account is on ${network}: it has no session for ${input.network}.`);
-      }
+      this.refuseOtherNetwork(input?.network);
       for (;;) {
         await waitForMachine(this.#actor, (snapshot) => settled(snapshot) && !snapshot.context.walletRequest);
         const account = accountData(this.#actor.getSnapshot(), this.provider);
