@@ -290,6 +290,9 @@ test("a sign-out in the wallet's own page while a site's window asks: the dialog
   await wallet.goto(`${WALLET}/wallet.html`);
   const signOut = wallet.getByRole('button', { name: 'Sign out', exact: true });
   await expect(signOut).toBeVisible();
+  const sites = wallet.getByRole('region', { name: 'Sites connected to your wallet' }).getByRole('listitem');
+  await expect(sites).toHaveCount(1);
+  await expect(sites.first()).toContainText(`${DAPP} (Google`);
 
   const asking = await walletWindowOf(page, () =>
     call(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', { account: 'connected', message: 'while signing out' }),
@@ -298,6 +301,8 @@ test("a sign-out in the wallet's own page while a site's window asks: the dialog
   await expect(dialog).toContainText('while signing out');
   await signOut.click();
   expect(await asking.result).toEqual({ ok: false, error: REJECTED });
+  // Signed out, the wallet's page lists no site (the next person here does not see them).
+  await expect(sites).toHaveText(['No site is connected.']);
   // The dApp closes the answered window; the dialog never signed.
   await expect.poll(() => asking.window.isClosed()).toBe(true);
 

@@ -56,8 +56,13 @@ function requestNotice(): RequestNotice {
   };
 }
 
-/** The wallet's own page: the sites connected to it, each with Disconnect (it takes effect at the site's next request). */
-function connectedSitesList(): void {
+/**
+ * The wallet's own page: the sites connected to its account in this session, each with
+ * Disconnect (it takes effect at the site's next request). Connections of an earlier session
+ * (since signed out, or ended) are no longer listed, and nothing is once signed out: the next
+ * person at this browser does not see the last one's sites and address.
+ */
+function connectedSitesList(actor: SignInActorRef): void {
   const section = document.createElement('section');
   section.className = 'card connected-sites';
   section.setAttribute('aria-labelledby', 'connected-sites-title');
@@ -69,7 +74,8 @@ function connectedSitesList(): void {
   document.getElementById('root')?.after(section);
   const sites = connectedSites();
   const render = () => {
-    const connected = sites.list();
+    const { address, expiresAt } = actor.getSnapshot().context;
+    const connected = sites.list().filter((site) => site.address === address && site.sessionEnds === expiresAt);
     if (connected.length === 0) {
       const none = document.createElement('li');
       none.textContent = 'No site is connected.';
@@ -97,6 +103,13 @@ function connectedSitesList(): void {
   render();
   // A site connected or disconnected in another window of the wallet.
   window.addEventListener('storage', render);
+  // Signed in, out, or renewed here.
+  let shown = { address: actor.getSnapshot().context.address, ends: actor.getSnapshot().context.expiresAt };
+  actor.subscribe(({ context: { address, expiresAt } }) => {
+    if (address === shown.address && expiresAt === shown.ends) return;
+    shown = { address, ends: expiresAt };
+    render();
+  });
 }
 
 /** A renewal ("Stay signed in") seen here keeps the sites connected in the session it replaces. */
@@ -131,7 +144,7 @@ export function startWalletWindow(actor: SignInActorRef, config: WalletConfig, d
   // The wallet's dialog is on this page from the start: the request may need it at once.
   registerWalletsOver({ actor, network: config.network });
   carryConnectionsOverRenewals(actor);
-  if (!dapp) return connectedSitesList();
+  if (!dapp) return connectedSitesList(actor);
   const notice = requestNotice();
   notice.say('Waiting for the site’s request…');
   void dapp.request.then((request) => serveDappRequest(actor, request, notice, { offered: availableProviders(config) }));
