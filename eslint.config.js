@@ -71,9 +71,9 @@ const LAYERS = [
     message: 'wallet/ turns Wallet Standard calls into machine events: it reads the running actor only.',
   },
   {
-    target: './src/runtime',
+    target: './src/transition-log',
     from: app('devtools', 'ui'),
-    message: "The app's runtime (the transition log, the inspector) never imports the UI.",
+    message: 'The transition log and the inspector never import the UI.',
   },
   {
     target: './src/devtools',

@@ -13,7 +13,7 @@ import {
   type LoginServiceCall,
 } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { TransitionEntry } from '../src/runtime/transition-log.ts';
+import type { TransitionEntry } from '../src/transition-log/transition-log.ts';
 
 const MALFORMED = 'The login service sent an answer this app does not understand. Please try again.';
 const httpFault = (status: number) => ({

@@ -6,7 +6,7 @@
  * the wallets.
  */
 import type { Page } from '@playwright/test';
-import type { TransitionEntry } from '../src/runtime/transition-log.ts';
+import type { TransitionEntry } from '../src/transition-log/transition-log.ts';
 import { BUTTONS, expect, expectEnabledButtons, expectState, signIn, test } from './fixtures.ts';
 
 /** Goes to `fragment` in the page (a hashchange), and returns once the page's own listeners have run for it. */

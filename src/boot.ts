@@ -11,8 +11,8 @@ import type { WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts'
 import { whenIdle } from '../packages/sui-zklogin-wallet/src/lazy-module.ts';
 import { startSignInActor } from '../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { isCallbackFragment } from '../packages/sui-zklogin-wallet/src/zklogin/callback-fragment.ts';
-import type { TransitionEntry } from './runtime/transition-log.ts';
-import { createTransitionRecorder } from './runtime/transition-recorder.ts';
+import type { TransitionEntry } from './transition-log/transition-log.ts';
+import { createTransitionRecorder } from './transition-log/transition-recorder.ts';
 import { loadAccountScreens } from './ui/account-screens-loader.ts';
 
 /** The longest the first paint waits for the restore or the callback's checks. */
@@ -28,7 +28,7 @@ export async function startApp(config: WalletConfig, mayShowAccount: boolean) {
   // build made with VITE_INSPECT=true may attach it. Elsewhere this is false at build time,
   // the import below is dropped, and ?inspect does nothing.
   const wantsInspector = __INSPECTOR__ && (config.inspect || query.has('inspect'));
-  const inspector = wantsInspector ? (await import('./runtime/inspector.ts')).createInspector() : undefined;
+  const inspector = wantsInspector ? (await import('./transition-log/inspector.ts')).createInspector() : undefined;
   // A test harness may listen (Playwright attaches the log to its report); nothing else does.
   const reporter = (window as { __zkloginTransition?: (entry: TransitionEntry) => void }).__zkloginTransition;
   const recorder = createTransitionRecorder(reporter);

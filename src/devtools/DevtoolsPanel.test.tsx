@@ -2,7 +2,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { InspectionEvent } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransitionLog } from '../runtime/transition-log.ts';
+import { createTransitionLog } from '../transition-log/transition-log.ts';
 import { useLogEntries } from './DevtoolsPanel.tsx';
 
 afterEach(cleanup);

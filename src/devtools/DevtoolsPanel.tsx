@@ -6,7 +6,7 @@
  */
 import { Component, useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { signInMachine } from '../../packages/sui-zklogin-wallet/src/core/sign-in.machine.ts';
-import type { TransitionEntry, TransitionLog } from '../runtime/transition-log.ts';
+import type { TransitionEntry, TransitionLog } from '../transition-log/transition-log.ts';
 import { layoutGraph, type ChartLayout } from './layout.ts';
 import { activeNodeIds, findEdge, machineGraph } from './machine-graph.ts';
 import { nextStateIds } from './chart-focus.ts';

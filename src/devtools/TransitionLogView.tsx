@@ -5,7 +5,7 @@
  * Whatever a loaded log holds is rendered as React text, so it is escaped: never markup.
  */
 import { useState, type ChangeEvent } from 'react';
-import type { TransitionEntry } from '../runtime/transition-log.ts';
+import type { TransitionEntry } from '../transition-log/transition-log.ts';
 import { shortStatePath } from './chart-focus.ts';
 import { LOG_FILE_TOO_LARGE, MAX_LOG_FILE_BYTES, parseLogFile } from './log-file.ts';
 

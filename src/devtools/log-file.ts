@@ -4,7 +4,7 @@
  * here, and only ever shown as text (React escapes it), never as markup or inside the SVG.
  */
 import * as v from 'valibot';
-import type { TransitionEntry } from '../runtime/transition-log.ts';
+import type { TransitionEntry } from '../transition-log/transition-log.ts';
 
 const EntrySchema = v.object({
   at: v.pipe(v.string(), v.isoTimestamp('"at" must be an ISO time')),

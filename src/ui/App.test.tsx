@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransitionLog } from '../runtime/transition-log.ts';
+import { createTransitionLog } from '../transition-log/transition-log.ts';
 import { App } from './App.tsx';
 import { BuiltInModeNote } from './BuiltInModeNote.tsx';
 import { loadAccountScreens } from './account-screens-loader.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, use, useState, type ReactNode } from 'react';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
-import type { TransitionLog } from '../runtime/transition-log.ts';
+import type { TransitionLog } from '../transition-log/transition-log.ts';
 import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
 import { BuiltInModeBanner } from './BuiltInModeNote.tsx';

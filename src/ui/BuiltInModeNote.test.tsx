@@ -6,7 +6,7 @@
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransitionLog } from '../runtime/transition-log.ts';
+import { createTransitionLog } from '../transition-log/transition-log.ts';
 import { App } from './App.tsx';
 import { account, actorAt, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { createTransitionLog } from '../runtime/transition-log.ts';
+import { createTransitionLog } from '../transition-log/transition-log.ts';
 import { account, actorAt, ADDRESS, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
 
 afterEach(cleanup);

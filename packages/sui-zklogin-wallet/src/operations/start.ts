@@ -14,7 +14,7 @@ import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInSession, SignInState } from '../storage/session-store.ts';
 import { createEphemeralKey, type NewEphemeralKey } from '../zklogin/ephemeral-key.ts';
 import { readIdTokenClaims } from '../zklogin/id-token-claims.ts';
-import { buildAuthorizationUrl } from '../zklogin/providers.ts';
+import { buildAuthorizationUrl } from '../zklogin/authorization-url.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import { createMadeAhead } from './made-ahead.ts';
 import { createWarmStart } from './warm-start.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../core/providers.ts';
 import { DEFAULT_AUTH_URLS } from '../config.ts';
-import { buildAuthorizationUrl } from './providers.ts';
+import { buildAuthorizationUrl } from './authorization-url.ts';
 
 const base = { clientId: 'client-1', redirectUrl: 'https://app.example/', nonce: 'nonce-123' };
 

@@ -1,5 +1,5 @@
 /**
- * Identity providers and the authorization URL of the implicit id_token flow.
+ * The authorization URL of the implicit id_token flow, with what each identity provider needs in it.
  */
 import { assertProvider } from '../core/errors.ts';
 import type { Provider } from '../core/providers.ts';
