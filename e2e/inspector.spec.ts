@@ -11,7 +11,7 @@ const DEV_SERVER = 'http://localhost:4175';
 
 /** The inspector's module as the dev server serves it, or its chunk in a build. */
 const isInspectorCode = (url: string) =>
-  /\/src\/runtime\/inspector\.ts(\?|$)/.test(new URL(url).pathname + new URL(url).search) ||
+  /\/src\/transition-log\/inspector\.ts(\?|$)/.test(new URL(url).pathname + new URL(url).search) ||
   /\/assets\/inspector-[\w-]+\.js$/.test(url);
 
 test.describe('on the dev server', () => {

@@ -212,7 +212,11 @@ describe("the hosted wallet's window", () => {
     const { actor, asked } = await wallet(current, ['approve']);
     const { answers } = await serve(actor, { kind: 'connect', provider: 'google', chain: 'sui:testnet' });
     expect(answers).toEqual([
-      { ok: true, value: { address: IDENTITY.address, publicKey: IDENTITY.publicKey, sessionEnds: current.expiresAt } },
+      {
+        ok: true,
+        value: { address: IDENTITY.address, publicKey: IDENTITY.publicKey, sessionEnds: current.expiresAt },
+        sessionEnds: current.expiresAt,
+      },
     ]);
     expect(asked).toHaveLength(1);
     expect(connectedSites().isConnected(SITE, 'google', IDENTITY.address, current.expiresAt)).toBe(true);
@@ -223,7 +227,14 @@ describe("the hosted wallet's window", () => {
     connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
     const { actor } = await wallet(current, ['approve']);
     const { answers, heard } = await serve(actor, MESSAGE);
-    expect(answers).toEqual([{ ok: true, value: expect.objectContaining({ signature: expect.stringMatching(/^signed:/) }) }]);
+    // With when the session it was served in ends: the client's remembered account follows a renewal.
+    expect(answers).toEqual([
+      {
+        ok: true,
+        value: expect.objectContaining({ signature: expect.stringMatching(/^signed:/) }),
+        sessionEnds: current.expiresAt,
+      },
+    ]);
     // Nothing on chain: a window gone before it answered may simply be asked again.
     expect(heard).toEqual(['answer']);
   });
@@ -233,7 +244,7 @@ describe("the hosted wallet's window", () => {
     connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
     const approving = await wallet(current, ['approve']);
     const approved = await serve(approving.actor, EXECUTE);
-    expect(approved.answers).toEqual([{ ok: true, value: expect.anything() }]);
+    expect(approved.answers).toEqual([{ ok: true, value: expect.anything(), sessionEnds: current.expiresAt }]);
     expect(approved.heard).toEqual(['approved', 'answer']);
     const rejecting = await wallet(current, ['reject']);
     expect((await serve(rejecting.actor, EXECUTE)).heard).toEqual(['answer']);
@@ -261,7 +272,7 @@ describe("the hosted wallet's window", () => {
     expect(refused.answers).toEqual([{ ok: false, error: SITE_DISCONNECTED, disconnected: true }]);
     // Connected again (through the offer), the site is no longer kept as disconnected.
     const reconnected = await serve(actor, MESSAGE, { offer: true });
-    expect(reconnected.answers).toEqual([{ ok: true, value: expect.anything() }]);
+    expect(reconnected.answers).toEqual([{ ok: true, value: expect.anything(), sessionEnds: current.expiresAt }]);
     expect(sites.wasDisconnected(SITE)).toBe(false);
   });
 

@@ -115,8 +115,9 @@ describe('the hosted wallet channel', () => {
     const arrived = await receiveDappRequest(page.walletHost());
     expect(arrived.origin).toBe(DAPP);
     expect(arrived.request).toEqual(SIGN);
-    arrived.answer({ ok: true, value: { bytes: 'b', signature: 's' } });
-    await expect(asked).resolves.toEqual({ bytes: 'b', signature: 's' });
+    arrived.answer({ ok: true, value: { bytes: 'b', signature: 's' }, sessionEnds: 5_000 });
+    // With when the session it was served in ends, for the client's remembered account.
+    await expect(asked).resolves.toEqual({ value: { bytes: 'b', signature: 's' }, sessionEnds: 5_000 });
     await vi.waitFor(() => expect(page.popup.closed).toBe(true));
     // Nothing went between the windows but the ready word and the request, each to the other's
     // exact origin; the request took one port, and no one listens any more.
@@ -167,7 +168,7 @@ describe('the hosted wallet channel', () => {
 
     before.answer({ ok: true, value: 'from the page before the reload' });
     after.answer({ ok: true, value: 'from the reloaded page' });
-    await expect(asked).resolves.toBe('from the reloaded page');
+    await expect(asked).resolves.toEqual({ value: 'from the reloaded page' });
   });
 
   it('the window ignores a request of another origin, of another window, malformed, or over the cap', async () => {
@@ -225,7 +226,7 @@ describe('the hosted wallet channel', () => {
       effects: base64(512 * 1024),
     };
     arrived.answer({ ok: true, value: executed });
-    await expect(asked).resolves.toEqual(executed);
+    await expect(asked).resolves.toEqual({ value: executed });
   });
 
   it('a window the visitor closes rejects the request, but only once it reads closed twice in a row', async () => {
@@ -297,7 +298,7 @@ describe('the hosted wallet channel', () => {
       arrived.approved();
       arrived.answer({ ok: true, value: 'signed' });
       arrived.approved();
-      await expect(asked).resolves.toBe('signed');
+      await expect(asked).resolves.toEqual({ value: 'signed' });
       expect(onPort.mock.calls.map(([message]) => (message as { type: string }).type)).toEqual(['approved', 'answer']);
     });
   });
@@ -322,7 +323,7 @@ describe('the hosted wallet channel', () => {
     const asked = createWalletChannel(WALLET, continued.dappHost).ask(SIGN);
     await expect.poll(() => continued.popup.urls.length).toBe(1);
     (await receiveDappRequest(continued.walletHost())).answer({ ok: true, value: 'signed' });
-    await expect(asked).resolves.toBe('signed');
+    await expect(asked).resolves.toEqual({ value: 'signed' });
   });
 
   it('a second request while a window is open is refused as busy; answered, the channel is free again', async () => {
@@ -332,7 +333,7 @@ describe('the hosted wallet channel', () => {
     await expect(channel.ask(CONNECT)).rejects.toThrow(WALLET_BUSY);
     expect(page.popup.urls).toHaveLength(1);
     (await receiveDappRequest(page.walletHost())).answer({ ok: true, value: null });
-    await expect(first).resolves.toBeNull();
+    await expect(first).resolves.toEqual({ value: null });
     void channel.ask(CONNECT);
     expect(page.popup.urls).toHaveLength(2);
   });

@@ -142,13 +142,19 @@ export function walletWindowUrl(walletUrl: string, dappOrigin: string): string {
   return url.href;
 }
 
+/** The wallet's answer to a request: its value, and when the session it was served in ends (if the window said). */
+export interface WindowAnswered {
+  value: unknown;
+  sessionEnds?: number | undefined;
+}
+
 /** The channel to the wallet at `walletUrl`: `ask` carries one request, and only one at a time. */
 export function createWalletChannel(walletUrl: string, host: DappHost = browserDappHost()) {
   const walletOrigin = new URL(walletUrl).origin;
   let busy = false;
 
   /** Opens the window at once (call it in the visitor's click), and settles with the window's answer. */
-  const ask = async (request: WalletWindowRequest): Promise<unknown> => {
+  const ask = async (request: WalletWindowRequest): Promise<WindowAnswered> => {
     if (busy) throw new Error(WALLET_BUSY);
     const requestId = crypto.randomUUID();
     // Checked as the window will check it: one it would drop must not leave the dApp waiting.
@@ -187,7 +193,11 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         if (!message || message.type === 'ready' || message.requestId !== requestId) return;
         if (message.type === 'approved') return void (approved = true);
         const { answer } = message;
-        end(() => (answer.ok ? resolve(answer.value) : reject(new WalletRefusal(answer.error, answer.disconnected === true))));
+        end(() =>
+          answer.ok
+            ? resolve({ value: answer.value, sessionEnds: answer.sessionEnds })
+            : reject(new WalletRefusal(answer.error, answer.disconnected === true)),
+        );
       };
       const stopListening = host.listen(({ origin, source, data }) => {
         // Only the wallet's own window, at the wallet's origin, is heard.

@@ -44,7 +44,12 @@ export type WalletWindowRequest = v.InferOutput<typeof WalletRequestSchema>;
 
 /** The answer: a value (its shape is the request kind's), or why not. */
 const AnswerSchema = v.variant('ok', [
-  v.strictObject({ ok: v.literal(true), value: v.unknown() }),
+  v.strictObject({
+    ok: v.literal(true),
+    value: v.unknown(),
+    /** When the session the request was served in ends (a renewal at the wallet moves it): the client's remembered account follows. */
+    sessionEnds: v.optional(v.number()),
+  }),
   v.strictObject({
     ok: v.literal(false),
     error: v.pipe(v.string(), v.maxLength(1000)),

@@ -26,7 +26,7 @@ function walletWith(answer: (request: WalletWindowRequest) => unknown, now = () 
     now,
     ask: async (request) => {
       asked.push(request);
-      return answer(request);
+      return { value: answer(request) };
     },
   });
   return { wallet, asked, memory };
@@ -114,6 +114,44 @@ describe('the hosted client', () => {
       "This wallet's account is on testnet: it has no session for mainnet.",
     );
     expect(asked).toEqual([{ kind: 'connect', provider: 'google', chain: 'sui:testnet' }]);
+  });
+
+  it("a renewal at the wallet: an answer's later session end moves the remembered one, so a silent connect after the first end still answers the account", async () => {
+    const memory = rememberedAccounts(WALLET);
+    let now = 1_000_000;
+    const RENEWED = SESSION_ENDS + 3_600_000;
+    /** When the wallet's session ends, as its window says with each answer. */
+    let ends = SESSION_ENDS;
+    const wallet = new HostedZkLoginWallet({
+      provider: 'google',
+      chain: 'sui:testnet',
+      memory,
+      now: () => now,
+      ask: async (request) => ({
+        value: request.kind === 'connect' ? ACCOUNT : { bytes: 'Yg==', signature: 'cw==' },
+        sessionEnds: ends,
+      }),
+    });
+    const [account] = (await wallet.features['standard:connect'].connect()).accounts;
+    // "Stay signed in" at the wallet: the next answer says the session's new end.
+    ends = RENEWED;
+    await wallet.features['sui:signPersonalMessage'].signPersonalMessage({ account: account!, message: new Uint8Array([1]) });
+    expect(memory.read('google')).toEqual({ ...ACCOUNT, sessionEnds: RENEWED });
+    // Past the first end, before the renewed one: a silent connect (a new page) still answers.
+    now = SESSION_ENDS + 1;
+    const reloaded = walletWith(
+      () => {
+        throw new Error('no window may open');
+      },
+      () => now,
+    );
+    expect((await reloaded.wallet.features['standard:connect'].connect({ silent: true })).accounts.map((a) => a.address)).toEqual(
+      [ADDRESS],
+    );
+    // An earlier end never shortens it.
+    ends = SESSION_ENDS;
+    await wallet.features['sui:signPersonalMessage'].signPersonalMessage({ account: account!, message: new Uint8Array([1]) });
+    expect(memory.read('google')?.sessionEnds).toBe(RENEWED);
   });
 
   it('a silent connect after the session it was given in has ended answers none, and forgets it', async () => {

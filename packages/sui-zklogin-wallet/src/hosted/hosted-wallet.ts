@@ -14,7 +14,7 @@ import type {
   WalletAccount,
 } from '@mysten/wallet-standard';
 import * as v from 'valibot';
-import { WalletRefusal } from '../channel/dapp-side.ts';
+import { WalletRefusal, type WindowAnswered } from '../channel/dapp-side.ts';
 import type { WalletWindowRequest } from '../channel/messages.ts';
 import type { Provider } from '../core/providers.ts';
 import { ZkLoginWalletBase, type ZkLoginWalletMethods } from '../wallet-base.ts';
@@ -44,7 +44,7 @@ export interface HostedWalletOptions {
   provider: Provider;
   chain: IdentifierString;
   /** Carries one request to the wallet's window and settles with its answer (createWalletChannel's `ask`). */
-  ask: (request: WalletWindowRequest) => Promise<unknown>;
+  ask: (request: WalletWindowRequest) => Promise<WindowAnswered>;
   /** Where the approved public account is remembered on this origin (by wallet origin and provider). */
   memory: ReturnType<typeof rememberedAccounts>;
   /** The time, for a remembered account's session end (Date.now; a test's own clock). */
@@ -90,10 +90,20 @@ export class HostedZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']
     this.#show(null);
   }
 
-  /** One request through the window; a refusal that says the site is disconnected forgets the account. */
+  /**
+   * One request through the window; a refusal that says the site is disconnected forgets the
+   * account. An answer says when the session it was served in ends: renewed at the wallet
+   * ("Stay signed in"), the account remembered here lasts as long, so that a silent connect
+   * after the first end still answers it.
+   */
   async #request(request: WalletWindowRequest): Promise<unknown> {
     try {
-      return await this.#ask(request);
+      const { value, sessionEnds } = await this.#ask(request);
+      const kept = this.#memory.read(this.provider);
+      if (sessionEnds !== undefined && kept && kept.address === this.#account?.address && sessionEnds > kept.sessionEnds) {
+        this.#memory.remember(this.provider, { ...kept, sessionEnds });
+      }
+      return value;
     } catch (error) {
       if (error instanceof WalletRefusal && error.disconnected) this.#forget();
       throw error;
