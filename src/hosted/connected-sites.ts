@@ -5,9 +5,10 @@
  * request is put to the visitor only while it is listed for that account and that session:
  * a sign-out, or the session's end, ends every connection (a renewal seen by a window of the
  * wallet carries them over). The wallet's page lists them, each with Disconnect. The sites
- * the visitor disconnected are kept apart (their origins alone, until they connect again), so
- * that a window says a site was disconnected only when it was, never to a site that was not
- * connected. Nothing secret is here: what the sites were given is public.
+ * the visitor disconnected are kept apart (the origin and the account it was connected to,
+ * until it connects again), so that a window says a site was disconnected only when this
+ * account's visitor did it: never to a site that was not connected, nor to the next person
+ * signed in at this browser. Nothing secret is here: what the sites were given is public.
  */
 import * as v from 'valibot';
 import { PROVIDERS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
@@ -23,7 +24,9 @@ export type ConnectedSite = v.InferOutput<typeof ConnectedSiteSchema>;
 
 const KEY = 'zklogin-wallet:connected-sites';
 const DISCONNECTED_KEY = 'zklogin-wallet:disconnected-sites';
-/** The disconnected origins kept, newest last: enough for any visitor's sites, never a growing store. */
+const DisconnectedSiteSchema = v.strictObject({ origin: v.string(), address: v.string() });
+type DisconnectedSite = v.InferOutput<typeof DisconnectedSiteSchema>;
+/** The disconnections kept, newest last: enough for any visitor's sites, never a growing store. */
 export const DISCONNECTED_KEPT = 100;
 
 /** The browser's localStorage, when usable (a privacy mode may refuse it: then no site is kept). */
@@ -53,7 +56,7 @@ export function connectedSites(storage: Storage | null = siteStorage()) {
     }
   };
   const list = () => read(KEY, v.array(ConnectedSiteSchema));
-  const disconnected = () => read(DISCONNECTED_KEY, v.array(v.string()));
+  const disconnected = () => read(DISCONNECTED_KEY, v.array(DisconnectedSiteSchema));
   return {
     list,
     /** Whether `origin` was connected to this account in this session (and not disconnected since). */
@@ -72,18 +75,22 @@ export function connectedSites(storage: Storage | null = siteStorage()) {
       write(KEY, [...list().filter((kept) => kept.origin !== site.origin), site]);
       write(
         DISCONNECTED_KEY,
-        disconnected().filter((origin) => origin !== site.origin),
+        disconnected().filter((gone) => gone.origin !== site.origin),
       );
     },
     /** The visitor disconnected `origin` (every provider's connection of it). */
     disconnect: (origin: string) => {
+      const gone: DisconnectedSite[] = list()
+        .filter((site) => site.origin === origin)
+        .map(({ address }) => ({ origin, address }));
       write(
         KEY,
         list().filter((site) => site.origin !== origin),
       );
-      write(DISCONNECTED_KEY, [...disconnected().filter((kept) => kept !== origin), origin].slice(-DISCONNECTED_KEPT));
+      write(DISCONNECTED_KEY, [...disconnected().filter((kept) => kept.origin !== origin), ...gone].slice(-DISCONNECTED_KEPT));
     },
-    /** Whether the visitor disconnected `origin` (and it has not connected since). */
-    wasDisconnected: (origin: string) => disconnected().includes(origin),
+    /** Whether the visitor disconnected `origin` from `address` (and it has not connected since). */
+    wasDisconnected: (origin: string, address: string | undefined) =>
+      disconnected().some((gone) => gone.origin === origin && gone.address === address),
   };
 }

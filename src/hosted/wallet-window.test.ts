@@ -273,7 +273,7 @@ describe("the hosted wallet's window", () => {
     // Connected again (through the offer), the site is no longer kept as disconnected.
     const reconnected = await serve(actor, MESSAGE, { offer: true });
     expect(reconnected.answers).toEqual([{ ok: true, value: expect.anything(), sessionEnds: current.expiresAt }]);
-    expect(sites.wasDisconnected(SITE)).toBe(false);
+    expect(sites.wasDisconnected(SITE, IDENTITY.address)).toBe(false);
   });
 
   it('a site connected in an earlier session (since signed out, or ended) is asked about again, said as such', async () => {

@@ -170,7 +170,7 @@ async function sign(
     // unless it was connected with this provider before (then it may hear the visitor signed out).
     const before = sites.list().some((site) => site.origin === origin && site.provider === request.provider);
     const otherAccount = !!account && account.address !== request.address;
-    const disconnected = sites.wasDisconnected(origin);
+    const disconnected = sites.wasDisconnected(origin, account?.address);
     // Said to the visitor as it is: a site is said disconnected only if they disconnected it,
     // and offered to connect "again" only if it was connected.
     const why = otherAccount

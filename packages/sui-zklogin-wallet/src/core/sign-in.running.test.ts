@@ -86,6 +86,19 @@ describe('signInMachine: running with stubbed actors', () => {
     });
   });
 
+  it("ended here (another tab's sign-out, as an expiry), the clear is told which session this tab held; the visitor's own sign-out clears everywhere", async () => {
+    const inputs: unknown[] = [];
+    const clearSession = fromPromise<void, { everywhere: boolean; ended: { expiresAt: number } | null }>(async ({ input }) => {
+      inputs.push(input);
+    });
+    const actor = createActor(stubbedMachine({ restoreSession: restoresTo('signed-in'), clearSession }), { input: {} }).start();
+    const held = (await waitFor(actor, (s) => s.hasTag('has-account'))).context.expiresAt;
+    actor.send({ type: 'tab.signedOut' });
+    await waitFor(actor, (s) => s.matches({ 'logged-out': 'done' }));
+    expect(inputs).toEqual([{ everywhere: false, ended: { expiresAt: held } }]);
+    actor.stop();
+  });
+
   it('a restore that cannot run (its code did not load) clears nothing: the sign-in buttons, with why', async () => {
     const clearSession = vi.fn(async () => {});
     const machine = stubbedMachine({

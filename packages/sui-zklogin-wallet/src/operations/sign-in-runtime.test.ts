@@ -550,6 +550,33 @@ describe('the real actors against the mock login service', () => {
     expect(announced).toEqual(['signed-out']);
   });
 
+  it("in a storage the wallet's windows share, a window's clear never ends another window's live session: neither an old session's end nor a window that held none (a lost sign-in window expiring)", async () => {
+    let now = Date.now();
+    const tab = browserTab(config(), () => now);
+    const { page } = await signIn(tab);
+    const first = await readSession(tab);
+    // Another window of the wallet signs out and in again, a minute later: its session is the one stored.
+    page.send({ type: 'user.signOut' });
+    await waitFor(page, (s) => s.matches({ 'logged-out': 'done' }));
+    now += 60_000;
+    await signIn(tab, 'google', 'bob');
+    const second = await readSession(tab);
+    expect(second.expiresAt).not.toBe(first.expiresAt);
+    const operations = createSignInOperations(
+      createDependencies(config(), { store: tab.store, vault: tab.vault, now: () => now }),
+    );
+    const clear = (ended: { expiresAt: number } | null) =>
+      operations.clearSession({ input: { everywhere: false, ended }, signal: new AbortController().signal });
+    await clear({ expiresAt: first.expiresAt });
+    expect(await readSession(tab)).toEqual(second);
+    await clear(null);
+    expect(await readSession(tab)).toEqual(second);
+    expect(await tab.vault.get(nativeKeyEntry(second.nativeKeyId!))).toBeDefined();
+    // Its own session's end clears it.
+    await clear({ expiresAt: second.expiresAt });
+    expect(tab.store.get(`@zklogin-sign-in/session/${TEST_API_KEY}`)).toBeNull();
+  });
+
   it('warm start: intent prepares one nonce that the click uses; no intent costs nothing; a nonce that spent a share of its lifetime is refreshed', async () => {
     const nonceCalls: string[] = [];
     const count = ({ request }: { request: Request }) => {

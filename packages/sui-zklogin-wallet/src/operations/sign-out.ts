@@ -4,24 +4,38 @@
  * storage: its own session and native key go). What the running page keeps of it (the
  * signer, a lookup under way) is dropped by `forget`.
  *
- * This tab's only means the session it held: where the wallet's windows share one storage
- * (the hosted wallet), another window may have stored a session since (a renewal, a new
- * sign-in), and a window whose old session ends must not end that one.
+ * This tab's only means the session it held, or none: where the wallet's windows share one
+ * storage (the hosted wallet), another window may have stored a session or a flow since (a
+ * renewal, a new sign-in), and a window whose old session ends must not end it; nor may a
+ * window that held none (its lost sign-in window expiring) end a live session signed in
+ * elsewhere. What such a window clears is what it left: its unfinished flow, an expired
+ * session, or storage it cannot believe.
  */
+import { isExpired } from '../core/expiry.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
 import type { SignInDependencies } from './dependencies.ts';
 import type { SignInOperations } from '../core/operations.ts';
 
 export function createSignOut(
-  { sessions, vault, encryption, tabs }: Pick<SignInDependencies, 'sessions' | 'vault' | 'encryption' | 'tabs'>,
+  { sessions, vault, encryption, tabs, now }: Pick<SignInDependencies, 'sessions' | 'vault' | 'encryption' | 'tabs' | 'now'>,
   forget: () => void,
 ): SignInOperations['clearSession'] {
+  /** A session signed in and not ended, as storage believes it (sealed, the plain entry agreeing). */
+  const liveSessionStored = async () => {
+    const stored = await sessions.read();
+    return stored?.session.jwt !== undefined && !isExpired(stored.session.expiresAt, now());
+  };
   return async ({ input }) => {
     forget();
     // Only this tab's session ends: find its native key before the session that names it
     // is gone (whatever the plain entry says: this is only to find what to delete).
     const sealed = input.everywhere ? null : await sessions.readSealedSession();
-    if (sealed && input.ended && sealed.expiresAt !== input.ended.expiresAt) return;
+    // Another window's since (see above): a session or flow of another end than the one this
+    // tab held; holding none, a live session.
+    const anotherWindows =
+      !input.everywhere &&
+      (input.ended ? sealed !== null && sealed.expiresAt !== input.ended.expiresAt : await liveSessionStored());
+    if (anotherWindows) return;
     // A renewal under way has a key of its own.
     const nativeKeyIds = [sealed?.nativeKeyId, sealed?.renewal?.nativeKeyId].filter((id) => id !== undefined);
     sessions.clear();

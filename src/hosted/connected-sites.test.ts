@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectedSites, DISCONNECTED_KEPT } from './connected-sites.ts';
+
+const SITE = 'https://dapp.example';
+const ALICE = `0x${'a1'.repeat(32)}`;
+const BOB = `0x${'b2'.repeat(32)}`;
+
+afterEach(() => localStorage.clear());
+
+describe("the hosted wallet's connected sites", () => {
+  it("a disconnection is the account's: said to its visitor, never to the next person signed in at this browser, and gone once the site connects again", () => {
+    const sites = connectedSites();
+    sites.connect({ origin: SITE, provider: 'google', address: ALICE, sessionEnds: 1_000 });
+    expect(sites.wasDisconnected(SITE, ALICE)).toBe(false);
+    sites.disconnect(SITE);
+    expect(sites.list()).toEqual([]);
+    expect(sites.wasDisconnected(SITE, ALICE)).toBe(true);
+    // Signed out, or signed in as someone else: not theirs to hear.
+    expect(sites.wasDisconnected(SITE, undefined)).toBe(false);
+    expect(sites.wasDisconnected(SITE, BOB)).toBe(false);
+    sites.connect({ origin: SITE, provider: 'google', address: BOB, sessionEnds: 2_000 });
+    expect(sites.wasDisconnected(SITE, ALICE)).toBe(false);
+  });
+
+  it('keeps the newest disconnections only, and reads a store it did not write as none', () => {
+    const sites = connectedSites();
+    for (let index = 0; index <= DISCONNECTED_KEPT; index++) {
+      const origin = `https://site-${index}.example`;
+      sites.connect({ origin, provider: 'google', address: ALICE, sessionEnds: 1_000 });
+      sites.disconnect(origin);
+    }
+    expect(sites.wasDisconnected('https://site-0.example', ALICE)).toBe(false);
+    expect(sites.wasDisconnected(`https://site-${DISCONNECTED_KEPT}.example`, ALICE)).toBe(true);
+    localStorage.setItem('zklogin-wallet:disconnected-sites', '["https://dapp.example"]');
+    localStorage.setItem('zklogin-wallet:connected-sites', '{not json');
+    expect(connectedSites().wasDisconnected(SITE, ALICE)).toBe(false);
+    expect(connectedSites().list()).toEqual([]);
+  });
+});
