@@ -23,6 +23,16 @@ describe("the hosted wallet's connected sites", () => {
     expect(sites.wasDisconnected(SITE, ALICE)).toBe(false);
   });
 
+  it("the wallet's page lists a session's sites, and a later session's (a renewal in another window), never an earlier one's or, signed out, any", () => {
+    const sites = connectedSites();
+    sites.connect({ origin: 'https://earlier.example', provider: 'google', address: ALICE, sessionEnds: 500 });
+    sites.connect({ origin: SITE, provider: 'google', address: ALICE, sessionEnds: 1_000 });
+    sites.connect({ origin: 'https://renewed.example', provider: 'google', address: ALICE, sessionEnds: 2_000 });
+    sites.connect({ origin: 'https://bob.example', provider: 'google', address: BOB, sessionEnds: 1_000 });
+    expect(sites.ofSession(ALICE, 1_000).map((site) => site.origin)).toEqual([SITE, 'https://renewed.example']);
+    expect(sites.ofSession(null, null)).toEqual([]);
+  });
+
   it('keeps the newest disconnections only, and reads a store it did not write as none', () => {
     const sites = connectedSites();
     for (let index = 0; index <= DISCONNECTED_KEPT; index++) {
@@ -32,7 +42,8 @@ describe("the hosted wallet's connected sites", () => {
     }
     expect(sites.wasDisconnected('https://site-0.example', ALICE)).toBe(false);
     expect(sites.wasDisconnected(`https://site-${DISCONNECTED_KEPT}.example`, ALICE)).toBe(true);
-    localStorage.setItem('zklogin-wallet:disconnected-sites', '["https://dapp.example"]');
+    // Entries of another shape (a field too many) are none.
+    localStorage.setItem('zklogin-wallet:disconnected-sites', JSON.stringify([{ origin: SITE, address: ALICE, at: 1 }]));
     localStorage.setItem('zklogin-wallet:connected-sites', '{not json');
     expect(connectedSites().wasDisconnected(SITE, ALICE)).toBe(false);
     expect(connectedSites().list()).toEqual([]);

@@ -78,16 +78,20 @@ export function connectedSites(storage: Storage | null = siteStorage()) {
         disconnected().filter((gone) => gone.origin !== site.origin),
       );
     },
-    /** The visitor disconnected `origin` (every provider's connection of it). */
+    /** The sites connected to `address` in the session that ends at `sessionEnds`, or in a later one (renewed in another window). */
+    ofSession: (address: string | null, sessionEnds: number | null) =>
+      list().filter((site) => site.address === address && sessionEnds !== null && site.sessionEnds >= sessionEnds),
+    /** The visitor disconnected `origin` (a site is connected once: with one provider, to one account). */
     disconnect: (origin: string) => {
-      const gone: DisconnectedSite[] = list()
-        .filter((site) => site.origin === origin)
-        .map(({ address }) => ({ origin, address }));
+      const sites = list();
+      const site = sites.find((kept) => kept.origin === origin);
       write(
         KEY,
-        list().filter((site) => site.origin !== origin),
+        sites.filter((kept) => kept !== site),
       );
-      write(DISCONNECTED_KEY, [...disconnected().filter((kept) => kept.origin !== origin), ...gone].slice(-DISCONNECTED_KEPT));
+      const others = disconnected().filter((kept) => kept.origin !== origin);
+      const gone: DisconnectedSite[] = site ? [{ origin, address: site.address }] : [];
+      write(DISCONNECTED_KEY, [...others, ...gone].slice(-DISCONNECTED_KEPT));
     },
     /** Whether the visitor disconnected `origin` from `address` (and it has not connected since). */
     wasDisconnected: (origin: string, address: string | undefined) =>

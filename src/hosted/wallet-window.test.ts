@@ -347,11 +347,14 @@ describe("the hosted wallet's window", () => {
 
   it("a connect for another provider than the wallet's: the window says so and waits for the visitor, and the site hears nothing meanwhile", async () => {
     const { actor, asked } = await wallet(session());
-    const { answers, said } = serving(actor, { kind: 'connect', provider: 'twitch', chain: 'sui:testnet' });
+    const { answers, said, served } = serving(actor, { kind: 'connect', provider: 'twitch', chain: 'sui:testnet' });
     await vi.waitFor(() => expect(said).toContain(otherProviderAtWallet(SITE, 'google', 'twitch')));
     // Said in the window, not to the site: it has heard nothing.
     expect(answers).toEqual([]);
     expect(asked).toEqual([]);
+    // The window goes (its machine with it): its serving ends, and listens no more.
+    actor.stop();
+    await served;
   });
 
   it('connected again from that offer, the connect and then the request are each approved', async () => {

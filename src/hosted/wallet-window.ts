@@ -244,7 +244,6 @@ export async function serveDappRequest(
   // Back from the back/forward cache, still asking: it did not go, and a later close counts.
   const onShow = (event: PageTransitionEvent) => {
     if (!event.persisted) return;
-    leaving = false;
     if (counted) pauses.notClosed();
     counted = false;
   };

@@ -77,9 +77,7 @@ function connectedSitesList(actor: SignInActorRef): void {
     const { address, expiresAt } = actor.getSnapshot().context;
     // This session's, or a later one's: a renewal in another window of the wallet moves the
     // sites' end before this page's machine hears of it.
-    const connected = sites
-      .list()
-      .filter((site) => site.address === address && expiresAt !== null && site.sessionEnds >= expiresAt);
+    const connected = sites.ofSession(address, expiresAt);
     if (connected.length === 0) {
       const none = document.createElement('li');
       none.textContent = 'No site is connected.';

@@ -11,7 +11,14 @@ export const originFragment = (origin: string): string => `#${new URLSearchParam
 /** The origin the fragment names: an http(s) origin exactly as written, else null. */
 export function claimedOrigin(hash: string): string | null {
   const claimed = new URLSearchParams(hash.replace(/^#/, '')).get('origin');
-  if (!claimed || !URL.canParse(claimed)) return null;
-  const url = new URL(claimed);
+  if (!claimed) return null;
+  // new URL, not URL.canParse: the window's entry runs this first of all, and a browser
+  // without canParse (Chrome before 120, Safari before 17) would otherwise show a blank window.
+  let url: URL;
+  try {
+    url = new URL(claimed);
+  } catch {
+    return null;
+  }
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === claimed ? claimed : null;
 }

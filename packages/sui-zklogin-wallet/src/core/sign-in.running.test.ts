@@ -97,6 +97,12 @@ describe('signInMachine: running with stubbed actors', () => {
     await waitFor(actor, (s) => s.matches({ 'logged-out': 'done' }));
     expect(inputs).toEqual([{ everywhere: false, ended: { expiresAt: held } }]);
     actor.stop();
+    const own = createActor(stubbedMachine({ restoreSession: restoresTo('signed-in'), clearSession }), { input: {} }).start();
+    const ownHeld = (await waitFor(own, (s) => s.hasTag('has-account'))).context.expiresAt;
+    own.send({ type: 'user.signOut' });
+    await waitFor(own, (s) => s.matches({ 'logged-out': 'done' }));
+    expect(inputs[1]).toEqual({ everywhere: true, ended: { expiresAt: ownHeld } });
+    own.stop();
   });
 
   it('a restore that cannot run (its code did not load) clears nothing: the sign-in buttons, with why', async () => {
