@@ -176,6 +176,10 @@ export default defineConfig(({ mode, command }) => {
       setupFiles: ['./vitest.setup.ts'],
       // Every core (Vitest's default leaves one free: on two cores, one worker for 80 files).
       maxWorkers: '100%',
+      // Vitest's default of 5 s is a speed limit: a proof check or a pairing that takes 2 to 3 s
+      // alone takes twice that with both cores busy. A test that hangs still fails.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
     },
   };
 });

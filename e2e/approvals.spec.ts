@@ -207,7 +207,9 @@ test("a real click on Approve before it is armed is not an approval: it starts A
   await page.clock.install();
   const login = await fundedAccount(page);
   await connect(page, WALLET, true);
-  await page.clock.pauseAt(Date.now() + 1_000);
+  // Paused a little ahead of the page's own clock, which runs on meanwhile (ahead of Node's
+  // clock, read before a busy page answers, it could be in the page's past, which Playwright refuses).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
   const result = signAndExecute(page, await transfer(1_000n, freshAddress()));
   const dialog = approvalDialog(page);
   const button = dialog.getByRole('button', { name: 'Approve' });

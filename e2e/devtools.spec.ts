@@ -1,4 +1,4 @@
-import { BUTTONS, createProof, expect, expectEnabledButtons, expectState, signIn, test } from './fixtures.ts';
+import { BUTTONS, createProof, expect, expectEnabledButtons, expectState, idleWorkDone, signIn, test } from './fixtures.ts';
 
 const SIGNED_IN_LOADING =
   'account.session.signed-in + account.chain.loading-balance + account.wallet.waiting + account.renewal.later';
@@ -75,6 +75,7 @@ test('the shortcut in the footer opens the panel; a normal load downloads none o
   await expectState(page, 'idle');
   await expect(page.getByRole('contentinfo')).toContainText('Alt+Shift+D');
   await expect(page.getByRole('region', { name: 'Statechart' })).toHaveCount(0);
+  await idleWorkDone(page);
   expect(panelRequests).toEqual([]);
   await page.keyboard.press('Alt+Shift+D');
   await expect(page.getByRole('region', { name: 'Statechart' })).toBeVisible();

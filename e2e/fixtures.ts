@@ -79,6 +79,18 @@ export async function expectState(page: Page, state: string) {
   await expect(signInState(page)).toHaveAttribute('data-sign-in-state', state, { timeout: 15_000 });
 }
 
+/**
+ * Once the page has run the work it puts off until it is idle (the lazy code it asks for
+ * then): an idle callback queued after the page's own runs after them, and a second round
+ * runs after what those started. A check that the page loaded nothing comes after this,
+ * never at once: at once, a load the page makes when idle would not have been asked for yet.
+ */
+export async function idleWorkDone(page: Page) {
+  for (let round = 0; round < 2; round++) {
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+  }
+}
+
 /** The names of the enabled buttons in the page's main card, sorted. */
 export function enabledButtons(page: Page) {
   return page

@@ -4,7 +4,7 @@
  * server `?inspect` attaches it without breaking the flow; a production build made without
  * VITE_INSPECT=true does not contain it, and `?inspect` there does nothing.
  */
-import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
+import { createProof, expect, expectState, idleWorkDone, signIn, test } from './fixtures.ts';
 
 /** The dev server of playwright.config.ts (built-in, no hot reload). */
 const DEV_SERVER = 'http://localhost:4175';
@@ -38,6 +38,7 @@ test.describe('on the dev server', () => {
     page.on('request', (request) => isInspectorCode(request.url()) && loads.push(request.url()));
     context.on('page', (popup) => popups.push(popup.url()));
     await signIn(page, 'google', 'Alice');
+    await idleWorkDone(page);
     expect(loads).toEqual([]);
     expect(popups).toEqual([]);
   });
@@ -55,6 +56,7 @@ test('a production build without VITE_INSPECT: ?inspect loads no inspector and o
   await page.getByRole('button', { name: /Continue as Alice/ }).click();
   await expectState(page, 'signed-in');
   expect(new URL(page.url()).searchParams.has('inspect')).toBe(true);
+  await idleWorkDone(page);
   expect(loads).toEqual([]);
   expect(popups).toEqual([]);
 });

@@ -72,11 +72,14 @@ test.describe('on the dev server, where ?inspect attaches the inspector', () => 
     // Stand in for Stately's inspector window (there is no network here): record what it is sent.
     await page.addInitScript(() => {
       const record = (window as unknown as { __recordInspector: (m: string) => void }).__recordInspector;
-      window.open = () =>
-        ({ postMessage: (message: unknown) => record(JSON.stringify(message)), close() {}, closed: false }) as unknown as Window;
-      // The inspector is loaded lazily: keep saying "connected" until it listens.
+      // The inspector is loaded lazily: keep saying "connected" until it sends something (it
+      // listens by then), however long a cold dev server takes to serve its code.
       const timer = setInterval(() => window.postMessage({ type: '@statelyai.connected' }, '*'), 100);
-      setTimeout(() => clearInterval(timer), 10_000);
+      const postMessage = (message: unknown) => {
+        clearInterval(timer);
+        record(JSON.stringify(message));
+      };
+      window.open = () => ({ postMessage, close() {}, closed: false }) as unknown as Window;
     });
     const { secrets, kinds } = await collectSecrets(page);
     await page.goto('/?inspect');

@@ -7,7 +7,9 @@ import { createLoginServiceClient, parseRetryAfter } from './client.ts';
 import { LoginServiceError } from './errors.ts';
 
 const service = createTestLoginService();
-const client = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY, timeoutMs: 300 });
+// The client's own deadline (15 s) for every answered request: the mock proves for real, and a
+// cold first proof on a loaded machine takes a good part of a second.
+const client = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY });
 const seen: Request[] = [];
 service.server.events.on('request:start', ({ request }) => void seen.push(request.clone()));
 
@@ -208,8 +210,10 @@ describe('login service client (Enoki v1) against the mock', () => {
 
   it('times out a request that hangs', async () => {
     service.server.use(http.post('*/v1/zklogin/zkp', () => delay('infinite')));
+    // A short deadline, for a request never answered: a slow machine only makes it later.
+    const hurried = createLoginServiceClient({ baseUrl: TEST_API_URL, apiKey: TEST_API_KEY, timeoutMs: 300 });
     const error = await caught(
-      client.createProof({ jwt: 'x', network: 'testnet', ephemeralPublicKey, maxEpoch: 1, randomness: '1' }),
+      hurried.createProof({ jwt: 'x', network: 'testnet', ephemeralPublicKey, maxEpoch: 1, randomness: '1' }),
     );
     expect(error).toMatchObject({ status: 0, code: 'timeout' });
   });
