@@ -18,6 +18,7 @@ import {
   approvalDialog,
   call,
   checkZkLoginSignature,
+  chooseWallet,
   connect,
   installDapp,
   transfer,
@@ -50,6 +51,20 @@ test.beforeEach(async ({ page }) => {
 async function openDapp(page: Page) {
   await page.goto('/dapp.html');
   await walletsOf(page);
+}
+
+/** The browser refuses the page's next window, as a pop-up blocker does (for one not opened from a click). */
+async function blockNextWindow(page: Page) {
+  await page.evaluate(() => {
+    const dapp = globalThis as unknown as Window;
+    const open = dapp.open.bind(dapp);
+    let refused = false;
+    dapp.open = (...args: Parameters<typeof dapp.open>) => {
+      if (refused) return open(...args);
+      refused = true;
+      return null;
+    };
+  });
 }
 
 /** Everything the dApp's origin keeps in the browser, as text. */
@@ -390,16 +405,7 @@ test('a blocked window: the dApp page offers "Continue in the wallet", and one r
 }) => {
   await openDapp(page);
   const account = await connectWithSignIn(page, 'Alice');
-  // The browser refuses the next window, as a pop-up blocker does for one not opened from a click.
-  await page.evaluate(() => {
-    const open = window.open.bind(window);
-    let refused = false;
-    window.open = (...args: Parameters<typeof window.open>) => {
-      if (refused) return open(...args);
-      refused = true;
-      return null;
-    };
-  });
+  await blockNextWindow(page);
   const signing = call<{ bytes: string; signature: string }>(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', {
     account: 'connected',
     message: 'after a blocked window',
@@ -420,6 +426,42 @@ test('a blocked window: the dApp page offers "Continue in the wallet", and one r
   const { bytes, signature } = (signed as { value: { bytes: string; signature: string } }).value;
   expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
   await expect(prompt).toHaveCount(0);
+});
+
+test("a blocked window from dapp-kit's wallet picker: the prompt is above the picker (a modal dialog), and a real click there opens the window", async ({
+  page,
+}) => {
+  await openDapp(page);
+  await blockNextWindow(page);
+  await chooseWallet(page, GOOGLE);
+  const prompt = page.getByRole('alertdialog', { name: 'The wallet’s window was blocked' });
+  await expect(prompt).toBeVisible();
+  // The picker, a modal dialog itself, leaves the rest of the page inert: the prompt must be above it.
+  await expect(prompt.getByRole('button', { name: 'Continue in the wallet' })).toBeFocused();
+  const opened = page.waitForEvent('popup');
+  await prompt.getByRole('button', { name: 'Continue in the wallet' }).click();
+  const walletWindow = await opened;
+  await expect(walletWindow.locator('[data-dapp-request]')).toContainText(`${DAPP} asks to connect to your Google account`);
+  await expect(prompt).toHaveCount(0);
+});
+
+test("Escape on the blocked window's prompt is its Cancel: the request is refused as blocked, and nothing opens", async ({
+  page,
+  context,
+}) => {
+  await openDapp(page);
+  const pages = context.pages().length;
+  await blockNextWindow(page);
+  const refused = connect(page, GOOGLE, false);
+  const prompt = page.getByRole('alertdialog', { name: 'The wallet’s window was blocked' });
+  await expect(prompt.getByRole('button', { name: 'Continue in the wallet' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  expect(await refused).toEqual({
+    ok: false,
+    error: "The browser blocked the wallet's window. Allow pop-ups for this site, or ask again from a click.",
+  });
+  await expect(prompt).toHaveCount(0);
+  expect(context.pages()).toHaveLength(pages);
 });
 
 test("a blocked sign-in window in the wallet's window: the window stays on the wallet's page and says so, keeps only the site's origin, and once allowed the sign-in goes on", async ({

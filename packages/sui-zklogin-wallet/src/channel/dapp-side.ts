@@ -93,44 +93,63 @@ export function browserDappHost(): DappHost {
 
 /**
  * A one-click prompt on the dApp's page, in a shadow root of its own so the page's styles
- * cannot hide it: "Continue in the wallet" opens the window in the visitor's click.
+ * cannot hide it: "Continue in the wallet" opens the window in the visitor's click. A modal
+ * `<dialog>`: the browser's top layer puts it above whatever the page shows there already
+ * (a wallet picker is itself a modal dialog, which leaves the rest of the page inert, a
+ * prompt below it included). Escape is Cancel.
  */
 function promptToContinue(open: () => WalletWindowRef | null): Promise<WalletWindowRef | null> {
   return new Promise((resolve) => {
     const host = document.createElement('div');
     host.style.setProperty('all', 'initial', 'important');
     const root = host.attachShadow({ mode: 'open' });
-    const box = document.createElement('div');
-    box.setAttribute('role', 'alertdialog');
-    box.setAttribute('aria-label', 'The wallet’s window was blocked');
-    box.style.cssText =
-      'position:fixed;z-index:2147483647;right:1rem;bottom:1rem;max-width:22rem;padding:1rem;background:#fff;color:#0f172a;border:1px solid #94a3b8;border-radius:10px;box-shadow:0 8px 24px #0f172a33;font:15px/1.4 system-ui,sans-serif';
+    const dialog = document.createElement('dialog');
+    dialog.setAttribute('role', 'alertdialog');
+    dialog.setAttribute('aria-label', 'The wallet’s window was blocked');
+    // Styled through the DOM, which a page's Content-Security-Policy allows, where it may refuse a <style>.
+    dialog.style.cssText =
+      'max-width:min(22rem,calc(100% - 2rem));padding:1rem;background:#fff;color:#0f172a;border:1px solid #94a3b8;border-radius:10px;box-shadow:0 8px 24px #0f172a33;font:15px/1.4 system-ui,sans-serif';
+    try {
+      const backdrop = new CSSStyleSheet();
+      backdrop.replaceSync('dialog::backdrop{background:#0f172a66}');
+      root.adoptedStyleSheets = [backdrop];
+    } catch {
+      // An older browser keeps its own backdrop.
+    }
     const text = document.createElement('p');
     text.style.margin = '0 0 .75rem';
     text.textContent = 'The browser blocked the wallet’s window. Continue there to answer this request.';
+    let answered = false;
+    const answer = (onAnswer: () => void) => {
+      if (answered) return;
+      answered = true;
+      dialog.close();
+      host.remove();
+      onAnswer();
+    };
     const button = (label: string, onPress: () => void) => {
       const element = document.createElement('button');
       element.type = 'button';
       element.textContent = label;
       element.style.cssText = 'margin-left:.5rem;padding:.4rem .8rem;font:inherit;border-radius:6px;cursor:pointer';
-      element.addEventListener('click', (event) => {
-        if (!event.isTrusted) return;
-        host.remove();
-        onPress();
-      });
+      element.addEventListener('click', (event) => event.isTrusted && answer(onPress));
       return element;
     };
+    const proceed = button('Continue in the wallet', () => resolve(open()));
+    proceed.style.cssText += ';background:#0f172a;color:#fff;border:1px solid #0f172a';
+    proceed.autofocus = true;
     const actions = document.createElement('div');
     actions.style.textAlign = 'right';
     actions.append(
       button('Cancel', () => resolve(null)),
-      button('Continue in the wallet', () => resolve(open())),
+      proceed,
     );
-    box.append(text, actions);
-    root.append(box);
+    dialog.append(text, actions);
+    // Escape, or the page closing it: as Cancel.
+    dialog.addEventListener('close', () => answer(() => resolve(null)));
+    root.append(dialog);
     document.body.append(host);
-    const proceed = actions.lastElementChild;
-    if (proceed instanceof HTMLElement) proceed.focus();
+    dialog.showModal();
   });
 }
 
