@@ -61,6 +61,10 @@ export async function approvedInWindow<T>(page: Page, request: () => Promise<T>,
   const dialog = approvalDialog(window);
   if (shows) await expect(dialog).toContainText(shows);
   await expect(dialog.getByRole('button', { name: 'Approve', exact: true })).toBeEnabled({ timeout: 15_000 });
+  // In the window's 440 × 680, whatever the request runs to: the visitor's answer is in sight without scrolling.
+  for (const name of ['Reject', 'Approve']) {
+    await expect(dialog.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  }
   await clickApprove(window);
   return (await result) as T;
 }

@@ -146,11 +146,19 @@ li + li {
   font-weight: 600;
 }
 
+/* Kept in sight at the dialog's foot, with what it answers scrolling above it: a transaction's
+   commands and effects may run past a small window (the hosted wallet's is 680 px high). Its
+   sticky edge is the dialog's padding edge, so it sits a padding lower, on the dialog's border. */
 .buttons {
+  position: sticky;
+  bottom: -1.25rem;
   display: flex;
   justify-content: flex-end;
   gap: 0.75rem;
-  margin-top: 1.25rem;
+  margin: 1.25rem -1.5rem -1.25rem;
+  padding: 0.75rem 1.5rem 1.25rem;
+  border-top: 1px solid var(--border);
+  background: var(--surface);
 }
 
 button {
