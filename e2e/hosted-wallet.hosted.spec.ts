@@ -248,6 +248,17 @@ test('a second dApp origin connects without a second sign-in; after Disconnect a
   await wallet.goto(`${WALLET}/wallet.html`);
   const sites = wallet.getByRole('region', { name: 'Sites connected to your wallet' });
   await expect(sites.getByRole('listitem')).toHaveCount(2);
+  // Part of the page, below the account and above its foot (not after the page's footer).
+  const order = await wallet.evaluate(() => {
+    const [sitesList, account, footer] = ['.connected-sites', 'main', 'footer'].map((selector) =>
+      document.querySelector(selector)!,
+    );
+    return {
+      afterAccount: !!(account.compareDocumentPosition(sitesList) & Node.DOCUMENT_POSITION_FOLLOWING),
+      beforeFooter: !!(sitesList.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING),
+    };
+  });
+  expect(order).toEqual({ afterAccount: true, beforeFooter: true });
   expect((await new AxeBuilder({ page: wallet }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   await sites.getByRole('button', { name: `Disconnect ${DAPP}` }).click();
   await expect(sites.getByRole('listitem')).toHaveCount(1);

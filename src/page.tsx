@@ -3,13 +3,17 @@
  * its note. Its own module so that the hosted wallet's window can load it after it has
  * served its dApp's request (wallet-window-main.ts), while the app's page renders it at once.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useCallback } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { StartedApp } from './boot.ts';
 import { App } from './ui/App.tsx';
 import { BuiltInModeNote } from './ui/BuiltInModeNote.tsx';
 
-export function renderPage({ actor, config, recorder, query }: StartedApp): void {
+/**
+ * `aside`: made outside React (the hosted wallet's connected sites, src/hosted/window-page.ts),
+ * shown below the account, above the page's foot.
+ */
+export function renderPage({ actor, config, recorder, query }: StartedApp, aside?: HTMLElement): void {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App
@@ -17,9 +21,16 @@ export function renderPage({ actor, config, recorder, query }: StartedApp): void
         config={config}
         transitionLog={recorder.log}
         devtoolsOpen={query.has('devtools')}
+        aside={aside && <MadeOutside node={aside} />}
         // A build-time constant: a real-mode page carries none of built-in mode's text.
         footer={__SIGN_IN_CONFIG__.builtIn ? <BuiltInModeNote /> : undefined}
       />
     </StrictMode>,
   );
+}
+
+/** A node made outside React, kept in place: React renders its slot (no box of its own) and never its children. */
+function MadeOutside({ node }: { node: HTMLElement }) {
+  const adopt = useCallback((slot: HTMLDivElement | null) => slot?.replaceChildren(node), [node]);
+  return <div className="made-outside" ref={adopt} />;
 }

@@ -95,8 +95,15 @@ async function boot() {
   await (openedWith ? Promise.race([served, delay(SERVE_FIRST_MS)]) : app.readyToPaint);
   const page = await import('./page.tsx').catch(() => null);
   if (!page) return sayPageNotLoaded();
+  // The wallet's own page (no site opened it) shows the sites connected to its account.
+  const sites = openedWith
+    ? undefined
+    : await windowPage.then(
+        ({ walletPageSites }) => walletPageSites(app.actor),
+        () => undefined,
+      );
   await app.readyToPaint;
-  page.renderPage(app);
+  page.renderPage(app, sites);
   scheduleIdleWork(app);
 }
 

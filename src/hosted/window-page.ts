@@ -62,16 +62,16 @@ function requestNotice(): RequestNotice {
  * (since signed out, or ended) are no longer listed, and nothing is once signed out: the next
  * person at this browser does not see the last one's sites and address.
  */
-function connectedSitesList(actor: SignInActorRef): void {
+export function walletPageSites(actor: SignInActorRef): HTMLElement {
   const section = document.createElement('section');
   section.className = 'card connected-sites';
   section.setAttribute('aria-labelledby', 'connected-sites-title');
   const title = document.createElement('h2');
   title.id = 'connected-sites-title';
+  title.className = 'card-title';
   title.textContent = 'Sites connected to your wallet';
   const list = document.createElement('ul');
   section.append(title, list);
-  document.getElementById('root')?.after(section);
   const sites = connectedSites();
   const render = () => {
     const { address, expiresAt } = actor.getSnapshot().context;
@@ -112,6 +112,7 @@ function connectedSitesList(actor: SignInActorRef): void {
     shown = { address, ends: expiresAt };
     render();
   });
+  return section;
 }
 
 /** A renewal ("Stay signed in") seen here keeps the sites connected in the session it replaces. */
@@ -141,12 +142,12 @@ export function listenForDapp(openedWith: string): { request: Promise<DappReques
   }
 }
 
-/** The page, once the machine has started: the dApp's request (listenForDapp's) served, or the wallet's own page. */
+/** The page, once the machine has started: the dApp's request (listenForDapp's) served, if a dApp opened it. */
 export function startWalletWindow(actor: SignInActorRef, config: WalletConfig, dapp: ReturnType<typeof listenForDapp>): void {
   // The wallet's dialog is on this page from the start: the request may need it at once.
   registerWalletsOver({ actor, network: config.network });
   carryConnectionsOverRenewals(actor);
-  if (!dapp) return connectedSitesList(actor);
+  if (!dapp) return;
   const notice = requestNotice();
   notice.say('Waiting for the site’s request…');
   void dapp.request.then((request) => serveDappRequest(actor, request, notice, { offered: availableProviders(config) }));

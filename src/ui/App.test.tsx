@@ -112,3 +112,19 @@ describe('App: the footer', () => {
     expect(within(footer).getByText('Alt+Shift+D').tagName).toBe('KBD');
   });
 });
+
+describe('App: an aside', () => {
+  it('shows what it is given below the account and above the footer (the hosted wallet’s connected sites)', () => {
+    render(
+      <App
+        actor={actorAt({ idle: 'cold' })}
+        config={BUILT_IN_CONFIG}
+        transitionLog={async () => createTransitionLog()}
+        aside={<section aria-label="Sites">sites</section>}
+      />,
+    );
+    const aside = screen.getByRole('region', { name: 'Sites' });
+    expect(screen.getByRole('main').compareDocumentPosition(aside) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(aside.compareDocumentPosition(screen.getByRole('contentinfo')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});

@@ -83,6 +83,8 @@ interface AppProps {
   devtoolsOpen?: boolean;
   /** What the page says at its foot; the network by default (the boot gives built-in mode's note). */
   footer?: ReactNode;
+  /** What the page shows below the account, above its foot (the hosted wallet's connected sites). */
+  aside?: ReactNode;
 }
 
 /**
@@ -108,7 +110,7 @@ export function App({ actor, ...props }: AppProps) {
 }
 
 /** What the page shows follows the machine's state and nothing else. */
-function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer }: Omit<AppProps, 'actor'>) {
+function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer, aside }: Omit<AppProps, 'actor'>) {
   const state = useJourneyStep();
   const hasAccount = useHasTag('has-account');
   const canSignIn = useHasTag('can-sign-in');
@@ -147,6 +149,7 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer }: Om
           <WithAccountScreens>{({ ChainPanel }) => <ChainPanel config={config} />}</WithAccountScreens>
         </Suspense>
       )}
+      {aside}
       {devtoolsOpen && (
         <Suspense fallback={<p role="status">Loading the statechart…</p>}>
           <Devtools />
