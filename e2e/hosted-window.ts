@@ -41,6 +41,8 @@ export async function connectWithSignIn(page: Page, identity = 'Alice') {
   const { window, result } = await walletWindowOf(page, () => accountsOf(connect(page, GOOGLE, false)));
   const site = new URL(page.url()).origin;
   await expect(window.locator('[data-dapp-request]')).toContainText(`${site} asks to connect to your Google account`);
+  // Only the provider the site asked for: another could not answer it.
+  await expect(window.getByRole('button', { name: /^Sign in with / })).toHaveText([GOOGLE]);
   const providerOpened = window.waitForEvent('popup');
   await window.getByRole('button', { name: GOOGLE }).click();
   const provider = await providerOpened;

@@ -6,14 +6,19 @@
 import { StrictMode, useCallback } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { StartedApp } from './boot.ts';
+import type { Provider } from '../packages/sui-zklogin-wallet/src/core/providers.ts';
 import { App } from './ui/App.tsx';
 import { BuiltInModeNote } from './ui/BuiltInModeNote.tsx';
 
-/**
- * `aside`: made outside React (the hosted wallet's connected sites, src/hosted/window-page.ts),
- * shown below the account, above the page's foot.
- */
-export function renderPage({ actor, config, recorder, query }: StartedApp, aside?: HTMLElement): void {
+/** What the hosted wallet's window (wallet-window-main.ts) adds to the app's page. */
+export interface PageExtras {
+  /** Made outside React (the wallet's connected sites, src/hosted/window-page.ts): shown below the account, above the page's foot. */
+  aside?: HTMLElement | undefined;
+  /** The sign-in providers offered (the one the window's site asked for); all the configured ones by default. */
+  offered?: readonly Provider[] | undefined;
+}
+
+export function renderPage({ actor, config, recorder, query }: StartedApp, { aside, offered }: PageExtras = {}): void {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App
@@ -22,6 +27,7 @@ export function renderPage({ actor, config, recorder, query }: StartedApp, aside
         transitionLog={recorder.log}
         devtoolsOpen={query.has('devtools')}
         aside={aside && <MadeOutside node={aside} />}
+        offered={offered}
         // A build-time constant: a real-mode page carries none of built-in mode's text.
         footer={__SIGN_IN_CONFIG__.builtIn ? <BuiltInModeNote /> : undefined}
       />

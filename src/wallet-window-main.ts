@@ -91,19 +91,25 @@ async function boot() {
       sayNotServed();
     });
   // Never blank: a restore slower than this (storage that hangs, the sign-in code slow to
-  // come) no longer keeps the page's code waiting, nor does a window no site opened.
-  await (openedWith ? Promise.race([served, delay(SERVE_FIRST_MS)]) : app.readyToPaint);
+  // come) no longer keeps the page's code waiting, nor does a window no site opened. The
+  // site's request, arrived by then, says which provider the page offers: the one the site
+  // asked for, the only one that can answer it (all of them, if it has not arrived).
+  const arrived = openedWith
+    ? await Promise.race([served.then(() => dappRequest).then((dapp) => dapp?.request), delay(SERVE_FIRST_MS)]).catch(
+        () => undefined,
+      )
+    : await app.readyToPaint;
   const page = await import('./page.tsx').catch(() => null);
   if (!page) return sayPageNotLoaded();
   // The wallet's own page (no site opened it) shows the sites connected to its account.
-  const sites = openedWith
+  const aside = openedWith
     ? undefined
     : await windowPage.then(
         ({ walletPageSites }) => walletPageSites(app.actor),
         () => undefined,
       );
   await app.readyToPaint;
-  page.renderPage(app, sites);
+  page.renderPage(app, { aside, offered: arrived ? [arrived.request.provider] : undefined });
   scheduleIdleWork(app);
 }
 

@@ -128,3 +128,19 @@ describe('App: an aside', () => {
     expect(aside.compareDocumentPosition(screen.getByRole('contentinfo')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
+
+describe('App: the providers offered', () => {
+  it('offers only those it is given, of the configured ones (the hosted window: the one its site asked for)', () => {
+    render(
+      <App
+        actor={actorAt({ idle: 'cold' })}
+        config={BUILT_IN_CONFIG}
+        transitionLog={async () => createTransitionLog()}
+        offered={['twitch']}
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: /^Sign in with/ }).map((button) => button.textContent)).toEqual([
+      'Sign in with Twitch',
+    ]);
+  });
+});

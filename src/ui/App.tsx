@@ -2,6 +2,7 @@ import { lazy, Suspense, use, useState, type ReactNode } from 'react';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import type { TransitionLog } from '../transition-log/transition-log.ts';
 import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
+import type { Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
 import { BuiltInModeBanner } from './BuiltInModeNote.tsx';
 import { BusyStatus } from './BusyStatus.tsx';
@@ -85,6 +86,8 @@ interface AppProps {
   footer?: ReactNode;
   /** What the page shows below the account, above its foot (the hosted wallet's connected sites). */
   aside?: ReactNode;
+  /** The sign-in providers the page offers, of the configured ones: all by default (the hosted wallet's window, the one its site asked for). */
+  offered?: readonly Provider[] | undefined;
 }
 
 /**
@@ -110,7 +113,7 @@ export function App({ actor, ...props }: AppProps) {
 }
 
 /** What the page shows follows the machine's state and nothing else. */
-function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer, aside }: Omit<AppProps, 'actor'>) {
+function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer, aside, offered }: Omit<AppProps, 'actor'>) {
   const state = useJourneyStep();
   const hasAccount = useHasTag('has-account');
   const canSignIn = useHasTag('can-sign-in');
@@ -137,7 +140,7 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer, asid
             </WithAccountScreens>
           </Suspense>
         ) : canSignIn ? (
-          <ProviderButtons config={config} />
+          <ProviderButtons config={config} offered={offered} />
         ) : loginFailed ? (
           <FailureAlert />
         ) : (

@@ -38,13 +38,14 @@ function SignInWindowStatus() {
 }
 
 /** The start page: one button per configured provider. */
-export function ProviderButtons({ config }: { config: WalletConfig }) {
+/** `offered`: the providers to offer, of the configured ones (all of them by default). */
+export function ProviderButtons({ config, offered }: { config: WalletConfig; offered?: readonly Provider[] | undefined }) {
   const notice = useContextValue((context) => context.notice);
   const loggedOut = useSnapshotValue((snapshot) => snapshot.matches('logged-out'));
   const awaitingWindow = useHasTag('awaiting-popup');
   // A session that ended by itself: its provider comes first ("Sign in again with …").
   const ended = useContextValue((context) => context.endedProvider);
-  const providers = availableProviders(config);
+  const providers = availableProviders(config).filter((provider) => !offered || offered.includes(provider));
   return (
     <section className="sign-in">
       <h1 id="page-title" tabIndex={-1}>
