@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STRAY_CALLBACK } from '../../packages/sui-zklogin-wallet/src/core/failure.ts';
 import { Account } from './Account.tsx';
 import { SignMessage } from './SignMessage.tsx';
@@ -159,5 +159,35 @@ describe('SignMessage', () => {
     await userEvent.clear(screen.getByLabelText('Message'));
     await userEvent.type(screen.getByLabelText('Message'), 'Hello from Sui zkLogin');
     expect(screen.queryByTestId('message-edited')).toBeNull();
+  });
+});
+
+describe('Account: Copy address', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const signedIn = () =>
+    renderAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } }, account(), <Account />);
+
+  it('says it copied beside the button, which keeps its name, and offers to copy again a moment later', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    signedIn();
+    await act(async () => button('Copy address').click());
+    expect(writeText).toHaveBeenCalledWith(ADDRESS);
+    expect(screen.getByTestId('copy-outcome').textContent).toBe('Copied');
+    expect(button('Copy address')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(2_000));
+    expect(screen.getByTestId('copy-outcome').textContent).toBe('');
+  });
+
+  it('a copy the browser refuses is said, with the way round it', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async () => Promise.reject(new Error('denied')) } });
+    signedIn();
+    await act(async () => button('Copy address').click());
+    expect(screen.getByTestId('copy-outcome').textContent).toBe('Could not copy: select the address instead.');
   });
 });

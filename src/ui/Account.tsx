@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { PROVIDER_LABELS } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
 import { SignMessage } from './SignMessage.tsx';
 import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
@@ -6,21 +6,35 @@ import { StepAlert } from './StepAlert.tsx';
 import { isoTime, useLocalTime } from './use-local-time.ts';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
+/** How long the button says how its copy went, before it offers to copy again. */
+const COPY_OUTCOME_MS = 2_000;
+
 function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
+  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  useEffect(() => {
+    if (!outcome) return;
+    const back = setTimeout(() => setOutcome(null), COPY_OUTCOME_MS);
+    return () => clearTimeout(back);
+  }, [outcome]);
   return (
-    <button
-      type="button"
-      className="secondary small"
-      onClick={() =>
-        navigator.clipboard.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
-    >
-      {copied ? 'Copied' : label}
-    </button>
+    <>
+      <button
+        type="button"
+        className="secondary small"
+        onClick={() =>
+          navigator.clipboard.writeText(text).then(
+            () => setOutcome('copied'),
+            () => setOutcome('failed'),
+          )
+        }
+      >
+        {label}
+      </button>
+      {/* Said beside the button, which keeps its name: a screen reader hears it once. */}
+      <span className="copy-outcome" aria-live="polite" data-testid="copy-outcome">
+        {outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Could not copy: select the address instead.' : ''}
+      </span>
+    </>
   );
 }
 

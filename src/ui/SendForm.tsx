@@ -26,6 +26,10 @@ export function SendForm() {
   const loadingBalance = useHasTag('loading-balance');
   const funding = useHasTag('funding');
   const nodeBusy = loadingBalance || funding || sending;
+  // The last transfer's receipt is put away while a new one is under way or has just failed:
+  // "Sent 0.1 SUI" beside "Could not send SUI" reads as one answer to the visitor's last click.
+  const sendFailed = useContextValue((context) => context.failure?.step === 'sending');
+  const showReceipt = !!lastTransfer && !sendFailed && !(pending && (proving || sending));
   // A transfer went through: the form starts afresh (its amount was spent, so it would now read as too much).
   const [shownDigest, setShownDigest] = useState(lastTransfer?.digest);
   if (lastTransfer?.digest !== shownDigest) {
@@ -99,7 +103,7 @@ export function SendForm() {
         </p>
       )}
       <StepAlert shows={ALERT_PLACES.sending} wording={accountWording} />
-      {lastTransfer && (
+      {showReceipt && (
         <div className="receipt" role="status">
           <p>
             Sent {formatSui(lastTransfer.amount)} SUI to <code className="short">{lastTransfer.recipient}</code>
