@@ -254,7 +254,8 @@ test('a second dApp origin connects without a second sign-in; after Disconnect a
       document.querySelector(selector)!,
     );
     return {
-      afterAccount: !!(account.compareDocumentPosition(sitesList) & Node.DOCUMENT_POSITION_FOLLOWING),
+      afterAccount:
+        !account.contains(sitesList) && !!(account.compareDocumentPosition(sitesList) & Node.DOCUMENT_POSITION_FOLLOWING),
       beforeFooter: !!(sitesList.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING),
     };
   });
@@ -472,6 +473,8 @@ test("Escape on the blocked window's prompt is its Cancel: the request is refuse
     error: "The browser blocked the wallet's window. Allow pop-ups for this site, or ask again from a click.",
   });
   await expect(prompt).toHaveCount(0);
+  // Nothing of the prompt is left on the page: its host went with it.
+  await expect(page.locator('[data-zklogin-wallet="blocked-window"]')).toHaveCount(0);
   expect(context.pages()).toHaveLength(pages);
 });
 

@@ -6,7 +6,7 @@
 import { StrictMode, useCallback } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { StartedApp } from './boot.ts';
-import type { Provider } from '../packages/sui-zklogin-wallet/src/core/providers.ts';
+import type { OfferedProviders } from './ui/offered-providers.ts';
 import { App } from './ui/App.tsx';
 import { BuiltInModeNote } from './ui/BuiltInModeNote.tsx';
 
@@ -15,7 +15,7 @@ export interface PageExtras {
   /** Made outside React (the wallet's connected sites, src/hosted/window-page.ts): shown below the account, above the page's foot. */
   aside?: HTMLElement | undefined;
   /** The sign-in providers offered (the one the window's site asked for); all the configured ones by default. */
-  offered?: readonly Provider[] | undefined;
+  offered?: OfferedProviders | undefined;
 }
 
 export function renderPage({ actor, config, recorder, query }: StartedApp, { aside, offered }: PageExtras = {}): void {

@@ -11,8 +11,9 @@ import { isSignInWindow } from './popup-relay.ts';
 // Then: it starts fetching the sign-in code and the account's screens, when a session is stored.
 import { mayShowAccount } from './early-load.ts';
 import { claimedOrigin, originFragment } from '../packages/sui-zklogin-wallet/src/channel/window-fragment.ts';
-import { pageConfig, type WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
+import { availableProviders, pageConfig, type WalletConfig } from '../packages/sui-zklogin-wallet/src/config.ts';
 import { scheduleIdleWork, startApp } from './boot.ts';
+import { offeredProviders } from './ui/offered-providers.ts';
 import './ui/styles.css';
 
 /**
@@ -90,26 +91,35 @@ async function boot() {
       console.error(`The wallet could not serve the site’s request: ${error instanceof Error ? error.message : String(error)}`);
       sayNotServed();
     });
+  // The site's request, once it has arrived, says which provider the page offers: the one the
+  // site asked for, the only one that can answer it (one this wallet offers; another is refused
+  // at once). The page may render before it arrives: it offers them all until then.
+  const offered = offeredProviders();
+  void dappRequest
+    .then((dapp) => dapp?.request)
+    .then(
+      (arrived) => {
+        const asked = arrived?.request.provider;
+        if (asked && availableProviders(config).includes(asked)) offered.offer([asked]);
+      },
+      () => {},
+    );
   // Never blank: a restore slower than this (storage that hangs, the sign-in code slow to
-  // come) no longer keeps the page's code waiting, nor does a window no site opened. The
-  // site's request, arrived by then, says which provider the page offers: the one the site
-  // asked for, the only one that can answer it (all of them, if it has not arrived).
-  const arrived = openedWith
-    ? await Promise.race([served.then(() => dappRequest).then((dapp) => dapp?.request), delay(SERVE_FIRST_MS)]).catch(
-        () => undefined,
-      )
-    : await app.readyToPaint;
+  // come) no longer keeps the page's code waiting, nor does a window no site opened.
+  await (openedWith ? Promise.race([served, delay(SERVE_FIRST_MS)]) : app.readyToPaint);
   const page = await import('./page.tsx').catch(() => null);
   if (!page) return sayPageNotLoaded();
-  // The wallet's own page (no site opened it) shows the sites connected to its account.
-  const aside = openedWith
+  // The wallet's own page (no site is there to answer: none opened it, or the link to it is
+  // gone) shows the sites connected to its account.
+  const dapp = await dappRequest.catch(() => null);
+  const aside = dapp
     ? undefined
     : await windowPage.then(
         ({ walletPageSites }) => walletPageSites(app.actor),
         () => undefined,
       );
   await app.readyToPaint;
-  page.renderPage(app, { aside, offered: arrived ? [arrived.request.provider] : undefined });
+  page.renderPage(app, { aside, offered });
   scheduleIdleWork(app);
 }
 

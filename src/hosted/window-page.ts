@@ -105,12 +105,13 @@ export function walletPageSites(actor: SignInActorRef): HTMLElement {
   render();
   // A site connected or disconnected in another window of the wallet.
   window.addEventListener('storage', render);
-  // Signed in, out, or renewed here.
+  // Signed in, out, or renewed here: drawn once every listener of this change has run (a
+  // renewal's sites are carried over to the new session by one of them), whatever their order.
   let shown = { address: actor.getSnapshot().context.address, ends: actor.getSnapshot().context.expiresAt };
   actor.subscribe(({ context: { address, expiresAt } }) => {
     if (address === shown.address && expiresAt === shown.ends) return;
     shown = { address, ends: expiresAt };
-    render();
+    queueMicrotask(render);
   });
   return section;
 }

@@ -184,10 +184,33 @@ describe('Account: Copy address', () => {
     expect(screen.getByTestId('copy-outcome').textContent).toBe('');
   });
 
-  it('a copy the browser refuses is said, with the way round it', async () => {
+  it('a copy the browser refuses, or cannot make, is said with the way round it, until the next try', async () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async () => Promise.reject(new Error('denied')) } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     signedIn();
     await act(async () => button('Copy address').click());
     expect(screen.getByTestId('copy-outcome').textContent).toBe('Could not copy: select the address instead.');
+    await act(async () => vi.advanceTimersByTime(60_000));
+    expect(screen.getByTestId('copy-outcome').textContent).toBe('Could not copy: select the address instead.');
+    cleanup();
+
+    // A page without the clipboard API (not a secure context): said the same, never thrown.
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    signedIn();
+    await act(async () => button('Copy address').click());
+    expect(screen.getByTestId('copy-outcome').textContent).toBe('Could not copy: select the address instead.');
+  });
+
+  it('a second copy says it again, for as long again', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async () => {} } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    signedIn();
+    await act(async () => button('Copy address').click());
+    await act(async () => vi.advanceTimersByTime(1_500));
+    await act(async () => button('Copy address').click());
+    await act(async () => vi.advanceTimersByTime(1_500));
+    expect(screen.getByTestId('copy-outcome').textContent).toBe('Copied');
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(screen.getByTestId('copy-outcome').textContent).toBe('');
   });
 });

@@ -6,33 +6,39 @@ import { StepAlert } from './StepAlert.tsx';
 import { isoTime, useLocalTime } from './use-local-time.ts';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
-/** How long the button says how its copy went, before it offers to copy again. */
-const COPY_OUTCOME_MS = 2_000;
+/** How long "Copied" stays beside the button. */
+const COPIED_SHOWN_MS = 2_000;
 
 function CopyButton({ text, label }: { text: string; label: string }) {
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  // A new object at each copy: a second copy says it again, for as long again.
+  const [outcome, setOutcome] = useState<{ copied: boolean } | null>(null);
   useEffect(() => {
-    if (!outcome) return;
-    const back = setTimeout(() => setOutcome(null), COPY_OUTCOME_MS);
-    return () => clearTimeout(back);
+    // A refusal stays until the next try: it says what to do instead.
+    if (!outcome?.copied) return;
+    const gone = setTimeout(() => setOutcome(null), COPIED_SHOWN_MS);
+    return () => clearTimeout(gone);
   }, [outcome]);
+  const copy = () => {
+    let writing: Promise<void>;
+    try {
+      // In the click's own task, where the browser allows it; a page with no clipboard API throws here.
+      writing = navigator.clipboard.writeText(text);
+    } catch (error) {
+      writing = Promise.reject(error);
+    }
+    writing.then(
+      () => setOutcome({ copied: true }),
+      () => setOutcome({ copied: false }),
+    );
+  };
   return (
     <>
-      <button
-        type="button"
-        className="secondary small"
-        onClick={() =>
-          navigator.clipboard.writeText(text).then(
-            () => setOutcome('copied'),
-            () => setOutcome('failed'),
-          )
-        }
-      >
+      <button type="button" className="secondary small" onClick={copy}>
         {label}
       </button>
       {/* Said beside the button, which keeps its name: a screen reader hears it once. */}
       <span className="copy-outcome" aria-live="polite" data-testid="copy-outcome">
-        {outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Could not copy: select the address instead.' : ''}
+        {outcome && (outcome.copied ? 'Copied' : 'Could not copy: select the address instead.')}
       </span>
     </>
   );

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTransitionLog } from '../transition-log/transition-log.ts';
 import { App } from './App.tsx';
 import { BuiltInModeNote } from './BuiltInModeNote.tsx';
+import { offeredProviders } from './offered-providers.ts';
 import { loadAccountScreens } from './account-screens-loader.ts';
 import { account, actorAt, ADDRESS, BUILT_IN_CONFIG } from '../../test-support/ui-harness.tsx';
 
@@ -124,23 +125,26 @@ describe('App: an aside', () => {
       />,
     );
     const aside = screen.getByRole('region', { name: 'Sites' });
+    expect(screen.getByRole('main').contains(aside)).toBe(false);
     expect(screen.getByRole('main').compareDocumentPosition(aside) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(aside.compareDocumentPosition(screen.getByRole('contentinfo')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 
 describe('App: the providers offered', () => {
-  it('offers only those it is given, of the configured ones (the hosted window: the one its site asked for)', () => {
+  it('offers every configured one until told otherwise, then only those (the hosted window: the one its site asked for, once its request arrives)', () => {
+    const offered = offeredProviders();
     render(
       <App
         actor={actorAt({ idle: 'cold' })}
         config={BUILT_IN_CONFIG}
         transitionLog={async () => createTransitionLog()}
-        offered={['twitch']}
+        offered={offered}
       />,
     );
-    expect(screen.getAllByRole('button', { name: /^Sign in with/ }).map((button) => button.textContent)).toEqual([
-      'Sign in with Twitch',
-    ]);
+    const shown = () => screen.getAllByRole('button', { name: /^Sign in with/ }).map((button) => button.textContent);
+    expect(shown()).toEqual(['Sign in with Google', 'Sign in with Facebook', 'Sign in with Twitch']);
+    act(() => offered.offer(['twitch']));
+    expect(shown()).toEqual(['Sign in with Twitch']);
   });
 });

@@ -1,8 +1,8 @@
-import { lazy, Suspense, use, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import type { TransitionLog } from '../transition-log/transition-log.ts';
 import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
-import type { Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
+import type { OfferedProviders } from './offered-providers.ts';
 import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
 import { BuiltInModeBanner } from './BuiltInModeNote.tsx';
 import { BusyStatus } from './BusyStatus.tsx';
@@ -86,9 +86,12 @@ interface AppProps {
   footer?: ReactNode;
   /** What the page shows below the account, above its foot (the hosted wallet's connected sites). */
   aside?: ReactNode;
-  /** The sign-in providers the page offers, of the configured ones: all by default (the hosted wallet's window, the one its site asked for). */
-  offered?: readonly Provider[] | undefined;
+  /** The sign-in providers the page offers, of the configured ones, as they change: all by default (the hosted wallet's window, the one its site asked for). */
+  offered?: OfferedProviders | undefined;
 }
+
+/** Every configured provider, for a page that narrows none. */
+const EVERY_PROVIDER: OfferedProviders = { get: () => undefined, subscribe: () => () => {} };
 
 /**
  * The statechart panel with the transition log, fetched only when opened: the first load
@@ -119,6 +122,7 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer, asid
   const canSignIn = useHasTag('can-sign-in');
   const loginFailed = useHasTag('login-failed');
   const devtoolsOpen = useDevtoolsToggle(initiallyOpen ?? false);
+  const offeredNow = useSyncExternalStore((offered ?? EVERY_PROVIDER).subscribe, (offered ?? EVERY_PROVIDER).get);
   const [Devtools] = useState(() => lazyDevtools(transitionLog));
   useFocusOnChange(state);
   return (
@@ -140,7 +144,7 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer, asid
             </WithAccountScreens>
           </Suspense>
         ) : canSignIn ? (
-          <ProviderButtons config={config} offered={offered} />
+          <ProviderButtons config={config} offered={offeredNow} />
         ) : loginFailed ? (
           <FailureAlert />
         ) : (

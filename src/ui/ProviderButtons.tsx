@@ -37,8 +37,7 @@ function SignInWindowStatus() {
   );
 }
 
-/** The start page: one button per configured provider. */
-/** `offered`: the providers to offer, of the configured ones (all of them by default). */
+/** The start page: one button per provider offered (`offered`, of the configured ones; all of them by default). */
 export function ProviderButtons({ config, offered }: { config: WalletConfig; offered?: readonly Provider[] | undefined }) {
   const notice = useContextValue((context) => context.notice);
   const loggedOut = useSnapshotValue((snapshot) => snapshot.matches('logged-out'));

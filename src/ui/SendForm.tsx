@@ -26,10 +26,11 @@ export function SendForm() {
   const loadingBalance = useHasTag('loading-balance');
   const funding = useHasTag('funding');
   const nodeBusy = loadingBalance || funding || sending;
-  // The last transfer's receipt is put away while a new one is under way or has just failed:
-  // "Sent 0.1 SUI" beside "Could not send SUI" reads as one answer to the visitor's last click.
-  const sendFailed = useContextValue((context) => context.failure?.step === 'sending');
-  const showReceipt = !!lastTransfer && !sendFailed && !(pending && (proving || sending));
+  // The last transfer's receipt is put away once the visitor sends again, until that send's
+  // own receipt: "Sent 0.1 SUI" beside "Could not send SUI", or after its alert is dismissed,
+  // would read as the answer to their last click.
+  const [sentAgain, setSentAgain] = useState(false);
+  const showReceipt = !!lastTransfer && !sentAgain;
   // A transfer went through: the form starts afresh (its amount was spent, so it would now read as too much).
   const [shownDigest, setShownDigest] = useState(lastTransfer?.digest);
   if (lastTransfer?.digest !== shownDigest) {
@@ -37,6 +38,7 @@ export function SendForm() {
     setRecipient('');
     setAmount('');
     setTried(false);
+    setSentAgain(false);
   }
   const check = checkTransfer({ recipient, amount, balance });
   const problems = tried && !check.ok ? check.problems : {};
@@ -53,6 +55,7 @@ export function SendForm() {
       document.getElementById(firstInvalid)?.focus();
       return;
     }
+    setSentAgain(true);
     send({ type: 'user.send', ...check.request });
   };
   return (

@@ -326,6 +326,18 @@ describe('the hosted wallet channel', () => {
     await expect(asked).resolves.toEqual({ value: 'signed' });
   });
 
+  it('a prompt the page could not show refuses the request as blocked, and leaves the channel free', async () => {
+    const page = browser({ blocked: true });
+    const channel = createWalletChannel(WALLET, {
+      ...page.dappHost,
+      promptToContinue: async () => Promise.reject(new Error('InvalidStateError')),
+    });
+    await expect(channel.ask(SIGN)).rejects.toThrow(WINDOW_BLOCKED);
+    // Not left busy: the next request is not refused as busy (it asks the page again).
+    await expect(channel.ask(SIGN)).rejects.toThrow(WINDOW_BLOCKED);
+    expect(page.listening()).toBe(0);
+  });
+
   it('a second request while a window is open is refused as busy; answered, the channel is free again', async () => {
     const page = browser();
     const channel = createWalletChannel(WALLET, page.dappHost);

@@ -101,11 +101,13 @@ export function browserDappHost(): DappHost {
 function promptToContinue(open: () => WalletWindowRef | null): Promise<WalletWindowRef | null> {
   return new Promise((resolve) => {
     const host = document.createElement('div');
+    host.dataset.zkloginWallet = 'blocked-window';
     host.style.setProperty('all', 'initial', 'important');
     const root = host.attachShadow({ mode: 'open' });
     const dialog = document.createElement('dialog');
     dialog.setAttribute('role', 'alertdialog');
     dialog.setAttribute('aria-label', 'The wallet’s window was blocked');
+    dialog.setAttribute('aria-describedby', 'why');
     // Styled through the DOM, which a page's Content-Security-Policy allows, where it may refuse a <style>.
     dialog.style.cssText =
       'max-width:min(22rem,calc(100% - 2rem));padding:1rem;background:#fff;color:#0f172a;border:1px solid #94a3b8;border-radius:10px;box-shadow:0 8px 24px #0f172a33;font:15px/1.4 system-ui,sans-serif';
@@ -117,6 +119,7 @@ function promptToContinue(open: () => WalletWindowRef | null): Promise<WalletWin
       // An older browser keeps its own backdrop.
     }
     const text = document.createElement('p');
+    text.id = 'why';
     text.style.margin = '0 0 .75rem';
     text.textContent = 'The browser blocked the wallet’s window. Continue there to answer this request.';
     let answered = false;
@@ -149,7 +152,12 @@ function promptToContinue(open: () => WalletWindowRef | null): Promise<WalletWin
     dialog.addEventListener('close', () => answer(() => resolve(null)));
     root.append(dialog);
     document.body.append(host);
-    dialog.showModal();
+    try {
+      dialog.showModal();
+    } catch {
+      // A browser that cannot show it as a modal (or a document no longer shown): not a request left waiting.
+      answer(() => resolve(null));
+    }
   });
 }
 
@@ -181,9 +189,15 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
     if (!readMessage(ToWallet, outgoing, REQUEST_CAP_BYTES)) throw new Error(REQUEST_REFUSED);
     const url = walletWindowUrl(walletUrl, host.origin);
     busy = true;
-    const opened = host.open(url);
     // Blocked (no click to open it from, or a pop-up blocker): one click on the page opens it.
-    const popup = opened ?? (await host.promptToContinue(() => host.open(url)));
+    // Opened in this task (the visitor's click allows it now), and whatever goes wrong before
+    // the window is there leaves the client free for the next request.
+    let popup: WalletWindowRef | null;
+    try {
+      popup = host.open(url) ?? (await host.promptToContinue(() => host.open(url)));
+    } catch {
+      popup = null;
+    }
     if (!popup) {
       busy = false;
       throw new Error(WINDOW_BLOCKED);

@@ -24,6 +24,8 @@ dialog {
   width: min(34rem, calc(100vw - 2rem));
   max-height: calc(100vh - 2rem);
   overflow: auto;
+  /* What focus scrolls to (the message's text) clears the buttons' footer below. */
+  scroll-padding-bottom: 5rem;
   margin: auto;
   padding: 1.25rem 1.5rem;
   border: 1px solid var(--border);
