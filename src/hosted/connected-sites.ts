@@ -12,6 +12,7 @@
  */
 import * as v from 'valibot';
 import { PROVIDERS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
+import { usableStorageArea } from '../../packages/sui-zklogin-wallet/src/storage/store.ts';
 
 const ConnectedSiteSchema = v.strictObject({
   origin: v.pipe(v.string(), v.url()),
@@ -29,16 +30,8 @@ type DisconnectedSite = v.InferOutput<typeof DisconnectedSiteSchema>;
 /** The disconnections kept, newest last: enough for any visitor's sites, never a growing store. */
 export const DISCONNECTED_KEPT = 100;
 
-/** The browser's localStorage, when usable (a privacy mode may refuse it: then no site is kept). */
-function siteStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function connectedSites(storage: Storage | null = siteStorage()) {
+/** `storage`: the origin's localStorage by default; none where it is unusable (a privacy mode may refuse it: then no site is kept). */
+export function connectedSites(storage: Storage | null = usableStorageArea('browser')) {
   /** What `key` holds, if it reads as `schema` (nothing, unreadable or unparsable: none). */
   const read = <T>(key: string, schema: v.GenericSchema<unknown, T[]>): T[] => {
     try {

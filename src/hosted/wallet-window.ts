@@ -20,6 +20,7 @@ import type { SignInEvent, WalletRequest } from '../../packages/sui-zklogin-wall
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { transactionParties } from '../../packages/sui-zklogin-wallet/src/wallet/transaction-parties.ts';
 import { WALLET_REFUSALS } from '../../packages/sui-zklogin-wallet/src/wallet/wallet-refusals.ts';
+import { usableStorageArea } from '../../packages/sui-zklogin-wallet/src/storage/store.ts';
 import { accountData, askMachine } from '../../packages/sui-zklogin-wallet/src/wallet/zklogin-wallet.ts';
 import { connectedSites } from './connected-sites.ts';
 import { sitePauses } from './site-pauses.ts';
@@ -208,7 +209,7 @@ export async function serveDappRequest(
   dapp: DappRequest,
   notice: RequestNotice,
   {
-    pauses = sitePauses(storageOrNone('localStorage'), Date.now, storageOrNone('sessionStorage')),
+    pauses = sitePauses(usableStorageArea('browser'), Date.now, usableStorageArea('tab')),
     offered = PROVIDERS,
   }: {
     pauses?: ReturnType<typeof sitePauses>;
@@ -283,14 +284,5 @@ export async function serveDappRequest(
   } finally {
     window.removeEventListener('pagehide', onHide);
     window.removeEventListener('pageshow', onShow);
-  }
-}
-
-/** This origin's storage of that name, when the browser lets the page use it. */
-function storageOrNone(name: 'localStorage' | 'sessionStorage'): Storage | null {
-  try {
-    return window[name];
-  } catch {
-    return null;
   }
 }

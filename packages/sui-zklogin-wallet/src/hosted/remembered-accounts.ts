@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { ADDRESS } from '../channel/messages.ts';
 import type { Provider } from '../core/providers.ts';
+import { usableStorageArea } from '../storage/store.ts';
 
 /** The account a connect gives a site: its public part, and when the session it was given in ends. */
 export const RememberedAccountSchema = v.strictObject({
@@ -16,16 +17,8 @@ export const RememberedAccountSchema = v.strictObject({
 });
 export type RememberedAccount = v.InferOutput<typeof RememberedAccountSchema>;
 
-/** localStorage when the page has a usable one; none otherwise (every read is then empty). */
-function pageStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function rememberedAccounts(walletOrigin: string, storage: Storage | null = pageStorage()) {
+/** `storage`: the page's localStorage by default; none where it has no usable one (every read is then empty). */
+export function rememberedAccounts(walletOrigin: string, storage: Storage | null = usableStorageArea('browser')) {
   const key = (provider: Provider) => `sui-zklogin-wallet:${walletOrigin}:${provider}`;
   const attempt = <T>(run: () => T, otherwise: T): T => {
     try {

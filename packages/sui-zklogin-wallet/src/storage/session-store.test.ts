@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createVaultEncryption } from './encryption.ts';
 import { createMemoryVault } from './key-vault.ts';
 import { storageKeys } from './keys.ts';
 import { createSessionStore, type SignInSession } from './session-store.ts';
-import { createDefaultStore, createMemoryStore, type KeyValueStore } from './store.ts';
+import { createDefaultStore, createMemoryStore, usableStorageArea, type KeyValueStore } from './store.ts';
 
 const session: SignInSession = {
   expiresAt: 2_000_000_000_000,
@@ -37,6 +37,23 @@ describe('default store', () => {
     expect(store.get('a')).toBe('1');
     store.delete('a');
     expect(store.get('a')).toBeNull();
+  });
+
+  it('a storage area with no window, or one the browser refuses, is none (never a throw)', () => {
+    expect(usableStorageArea('browser')).toBeNull();
+    const refusing = {
+      get localStorage(): Storage {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+      sessionStorage: { length: 0 } as Storage,
+    };
+    vi.stubGlobal('window', refusing);
+    try {
+      expect(usableStorageArea('browser')).toBeNull();
+      expect(usableStorageArea('tab')).toBe(refusing.sessionStorage);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -32,6 +32,15 @@ export function createWebStorageStore(storage: Storage): KeyValueStore {
 /** The Web Storage area of `scope`: a tab's sessionStorage, or the origin's localStorage. */
 export const storageArea = (scope: SessionScope): Storage => (scope === 'browser' ? window.localStorage : window.sessionStorage);
 
+/** The Web Storage area of `scope` when the page may use it; null with no window, or where a privacy mode refuses it. */
+export function usableStorageArea(scope: SessionScope): Storage | null {
+  try {
+    return storageArea(scope);
+  } catch {
+    return null;
+  }
+}
+
 /** The storage of `scope` when a window has a usable one, memory otherwise. */
 export function createDefaultStore(scope: SessionScope = 'tab'): KeyValueStore {
   try {
