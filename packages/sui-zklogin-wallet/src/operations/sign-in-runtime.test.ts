@@ -572,9 +572,21 @@ describe('the real actors against the mock login service', () => {
     await clear(null);
     expect(await readSession(tab)).toEqual(second);
     expect(await tab.vault.get(nativeKeyEntry(second.nativeKeyId!))).toBeDefined();
-    // Its own session's end clears it.
+    // Another window writes while this one reads its own session to clear it (the decrypt is
+    // under way): what it wrote is kept, though the session read was this window's own.
+    const sessionKey = `@zklogin-sign-in/session/${TEST_API_KEY}`;
+    const stateKey = `@zklogin-sign-in/state/${TEST_API_KEY}`;
+    const own = tab.store.get(sessionKey)!;
+    const written = { session: 'another-window-sealed', state: tab.store.get(stateKey)! };
+    const clearing = clear({ expiresAt: second.expiresAt });
+    tab.store.set(sessionKey, written.session);
+    await clearing;
+    expect(tab.store.get(sessionKey)).toBe(written.session);
+    expect(tab.store.get(stateKey)).toBe(written.state);
+    // Its own session's end clears it, when nothing comes between.
+    tab.store.set(sessionKey, own);
     await clear({ expiresAt: second.expiresAt });
-    expect(tab.store.get(`@zklogin-sign-in/session/${TEST_API_KEY}`)).toBeNull();
+    expect(tab.store.get(sessionKey)).toBeNull();
   });
 
   it('warm start: intent prepares one nonce that the click uses; no intent costs nothing; a nonce that spent a share of its lifetime is refreshed', async () => {

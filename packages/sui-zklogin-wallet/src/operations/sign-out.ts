@@ -20,13 +20,13 @@ export function createSignOut(
   { sessions, vault, encryption, tabs, now }: Pick<SignInDependencies, 'sessions' | 'vault' | 'encryption' | 'tabs' | 'now'>,
   forget: () => void,
 ): SignInOperations['clearSession'] {
-  /** A session signed in and not ended, as storage believes it (sealed, the plain entry agreeing). */
-  const liveSessionStored = async () => {
-    const stored = await sessions.read();
-    return stored?.session.jwt !== undefined && !isExpired(stored.session.expiresAt, now());
-  };
   return async ({ input }) => {
     forget();
+    // What is stored now, before anything is decrypted: a write while this reads it is another window's.
+    const entry = sessions.entry();
+    // Holding none: what storage believes (sealed, the plain entry agreeing), read first, so
+    // that the sealed read below comes from it rather than decrypting again.
+    const believed = input.everywhere || input.ended ? null : await sessions.read();
     // Only this tab's session ends: find its native key before the session that names it
     // is gone (whatever the plain entry says: this is only to find what to delete).
     const sealed = input.everywhere ? null : await sessions.readSealedSession();
@@ -34,11 +34,14 @@ export function createSignOut(
     // tab held; holding none, a live session.
     const anotherWindows =
       !input.everywhere &&
-      (input.ended ? sealed !== null && sealed.expiresAt !== input.ended.expiresAt : await liveSessionStored());
+      (input.ended
+        ? sealed !== null && sealed.expiresAt !== input.ended.expiresAt
+        : believed?.session.jwt !== undefined && !isExpired(believed.session.expiresAt, now()));
     if (anotherWindows) return;
     // A renewal under way has a key of its own.
     const nativeKeyIds = [sealed?.nativeKeyId, sealed?.renewal?.nativeKeyId].filter((id) => id !== undefined);
-    sessions.clear();
+    // This tab's only: cleared if nothing was written while it was read (else another window's, and kept).
+    if (!sessions.clear(input.everywhere ? undefined : entry)) return;
     encryption.forget();
     if (input.everywhere) {
       // The visitor signed out: no key of this app survives, in any tab. The other tabs

@@ -108,8 +108,13 @@ export interface SessionStore {
     change: (stored: StoredSignIn) => StoredSignIn | null,
     options?: { after?: Promise<unknown>; signal?: AbortSignal },
   ): Promise<StoredSignIn | null>;
-  /** Removes both entries. */
-  clear(): void;
+  /** The sealed entry as it stands, nothing decrypted: what `clear` may be told to find still there. */
+  entry(): string | null;
+  /**
+   * Removes both entries. Given `unchangedFrom` (an earlier `entry()`), only if the sealed entry
+   * is still that one: false, and nothing removed, when it changed meanwhile (another window wrote).
+   */
+  clear(unchangedFrom?: string | null): boolean;
 }
 
 function parseJson(text: string | null): unknown {
@@ -232,10 +237,14 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
       }
     },
 
-    clear() {
+    entry: () => store.get(keys.session),
+
+    clear(unchangedFrom) {
+      if (unchangedFrom !== undefined && store.get(keys.session) !== unchangedFrom) return false;
       last = undefined;
       store.delete(keys.state);
       store.delete(keys.session);
+      return true;
     },
   };
 }
