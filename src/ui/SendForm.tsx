@@ -26,19 +26,14 @@ export function SendForm() {
   const loadingBalance = useHasTag('loading-balance');
   const funding = useHasTag('funding');
   const nodeBusy = loadingBalance || funding || sending;
-  // The last transfer's receipt is put away once the visitor sends again, until that send's
-  // own receipt: "Sent 0.1 SUI" beside "Could not send SUI", or after its alert is dismissed,
-  // would read as the answer to their last click.
-  const [sentAgain, setSentAgain] = useState(false);
-  const showReceipt = !!lastTransfer && !sentAgain;
   // A transfer went through: the form starts afresh (its amount was spent, so it would now read as too much).
   const [shownDigest, setShownDigest] = useState(lastTransfer?.digest);
-  if (lastTransfer?.digest !== shownDigest) {
-    setShownDigest(lastTransfer?.digest);
+  // (A new send clears the last receipt: the form keeps what it sends until its own arrives.)
+  if (lastTransfer && lastTransfer.digest !== shownDigest) {
+    setShownDigest(lastTransfer.digest);
     setRecipient('');
     setAmount('');
     setTried(false);
-    setSentAgain(false);
   }
   const check = checkTransfer({ recipient, amount, balance });
   const problems = tried && !check.ok ? check.problems : {};
@@ -55,7 +50,6 @@ export function SendForm() {
       document.getElementById(firstInvalid)?.focus();
       return;
     }
-    setSentAgain(true);
     send({ type: 'user.send', ...check.request });
   };
   return (
@@ -106,7 +100,7 @@ export function SendForm() {
         </p>
       )}
       <StepAlert shows={ALERT_PLACES.sending} wording={accountWording} />
-      {showReceipt && (
+      {lastTransfer && (
         <div className="receipt" role="status">
           <p>
             Sent {formatSui(lastTransfer.amount)} SUI to <code className="short">{lastTransfer.recipient}</code>

@@ -113,6 +113,15 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     expect(sending.context.pendingTransfer).toEqual({ recipient: BOB, amount: '500000000' });
   });
 
+  it("a new send puts the last transfer's receipt away (beside its progress or failure it would read as its answer)", () => {
+    const receipt = { recipient: BOB, amount: '1', digest: 'HmQ9dUo7w3VxD5F1v2q8r1yZ8Wq3h9s1tYcBwGm8sT2K' };
+    const sending = next(at(READY, { lastTransfer: receipt }), { type: 'user.send', recipient: BOB, amount: '500000000' });
+    expect(sending.context.lastTransfer).toBeNull();
+    // A send the machine refuses changes nothing.
+    const refused = next(at(READY, { lastTransfer: receipt }), { type: 'user.send', recipient: BOB, amount: '0' });
+    expect(refused.context.lastTransfer).toEqual(receipt);
+  });
+
   it('a send without a proof asks for it and waits in its own region, then sends', () => {
     const waiting = next(at(SIGNED_IN), { type: 'user.send', recipient: BOB, amount: '1000000000' });
     expect(waiting.value).toEqual({

@@ -114,6 +114,7 @@ export interface SignInContext {
   balanceFailure: string | null;
   /** A send asked for before there was a proof: it runs once the proof is made. */
   pendingTransfer: TransferRequest | null;
+  /** The last transfer's receipt; none from the next send on, until that send's own. */
   lastTransfer: TransferReceipt | null;
   /** What the faucet said it sent (MIST) at the last "Get test SUI". */
   funded: string | null;
