@@ -53,19 +53,21 @@ async function openDapp(page: Page) {
   await walletsOf(page);
 }
 
-/** The browser refuses the page's next window, as a pop-up blocker does (for one not opened from a click). */
-async function blockNextWindow(page: Page) {
-  await page.evaluate(() => {
-    const dapp = globalThis as unknown as Window;
+/**
+ * Counts the page's calls to window.open from now on (what the browser reports of a new
+ * window may come after a check, this never does); with `refuseFirst`, the next one is
+ * refused, as a pop-up blocker does for a window not opened from a click.
+ */
+async function watchWindowOpens(page: Page, { refuseFirst = false } = {}) {
+  await page.evaluate((refuse) => {
+    const dapp = globalThis as unknown as Window & { __opened: number };
     const open = dapp.open.bind(dapp);
-    let refused = false;
-    dapp.open = (...args: Parameters<typeof dapp.open>) => {
-      if (refused) return open(...args);
-      refused = true;
-      return null;
-    };
-  });
+    dapp.__opened = 0;
+    dapp.open = (...args: Parameters<typeof dapp.open>) => (++dapp.__opened === 1 && refuse ? null : open(...args));
+  }, refuseFirst);
 }
+const windowOpens = (page: Page) => page.evaluate(() => (globalThis as unknown as { __opened: number }).__opened);
+const blockNextWindow = (page: Page) => watchWindowOpens(page, { refuseFirst: true });
 
 /** Everything the dApp's origin keeps in the browser, as text. */
 async function dappStorage(page: Page, context: BrowserContext) {
@@ -278,15 +280,9 @@ test('a second dApp origin connects without a second sign-in; after Disconnect a
   await expect.poll(() => refused.window.isClosed()).toBe(true);
   // It forgot the account: a silent connect answers none, and opens nothing (counted where the
   // page opens windows: the browser's report of a new one may come after the answer).
-  await page.evaluate(() => {
-    // (globalThis: this test's `window` is the wallet's window, a Playwright page.)
-    const dapp = globalThis as unknown as Window & { __opened: number };
-    const open = dapp.open.bind(dapp);
-    dapp.__opened = 0;
-    dapp.open = (...args) => (dapp.__opened++, open(...args));
-  });
+  await watchWindowOpens(page);
   expect(await accountsOf(connect(page, GOOGLE, true))).toEqual([]);
-  expect(await page.evaluate(() => (globalThis as unknown as { __opened: number }).__opened)).toBe(0);
+  expect(await windowOpens(page)).toBe(0);
 });
 
 test('a connect for another provider than the wallet holds: the window says so; the visitor signs out there and in with that provider, approves, and the dApp gets that account', async ({
@@ -448,6 +444,8 @@ test("a blocked window from dapp-kit's wallet picker: the prompt is above the pi
   await chooseWallet(page, GOOGLE);
   const prompt = page.getByRole('alertdialog', { name: 'The wallet’s window was blocked' });
   await expect(prompt).toBeVisible();
+  // dapp-kit's picker is still open beneath it (the case the prompt must rise above).
+  await expect(page.getByText('Connect a wallet', { exact: true }).first()).toBeVisible();
   // The picker, a modal dialog itself, leaves the rest of the page inert: the prompt must be above it.
   await expect(prompt.getByRole('button', { name: 'Continue in the wallet' })).toBeFocused();
   const opened = page.waitForEvent('popup');
@@ -476,6 +474,8 @@ test("Escape on the blocked window's prompt is its Cancel: the request is refuse
   // Nothing of the prompt is left on the page: its host went with it.
   await expect(page.locator('[data-zklogin-wallet="blocked-window"]')).toHaveCount(0);
   expect(context.pages()).toHaveLength(pages);
+  // The refused one only: the page asked for no other window.
+  expect(await windowOpens(page)).toBe(1);
 });
 
 test("a blocked sign-in window in the wallet's window: the window stays on the wallet's page and says so, keeps only the site's origin, and once allowed the sign-in goes on", async ({

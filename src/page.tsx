@@ -12,8 +12,8 @@ import { BuiltInModeNote } from './ui/BuiltInModeNote.tsx';
 
 /** What the hosted wallet's window (wallet-window-main.ts) adds to the app's page. */
 export interface PageExtras {
-  /** Made outside React (the wallet's connected sites, src/hosted/window-page.ts): shown below the account, above the page's foot. */
-  aside?: HTMLElement | undefined;
+  /** Made outside React (the wallet's connected sites, src/hosted/window-page.ts), perhaps later: shown below the account, above the page's foot. */
+  aside?: Promise<HTMLElement | undefined> | undefined;
   /** The sign-in providers offered (the one the window's site asked for); all the configured ones by default. */
   offered?: OfferedProviders | undefined;
 }
@@ -35,8 +35,11 @@ export function renderPage({ actor, config, recorder, query }: StartedApp, { asi
   );
 }
 
-/** A node made outside React, kept in place: React renders its slot (no box of its own) and never its children. */
-function MadeOutside({ node }: { node: HTMLElement }) {
-  const adopt = useCallback((slot: HTMLDivElement | null) => slot?.replaceChildren(node), [node]);
+/** A node made outside React, kept in place once it is there: React renders its slot (no box of its own) and never its children. */
+function MadeOutside({ node }: { node: Promise<HTMLElement | undefined> }) {
+  const adopt = useCallback(
+    (slot: HTMLDivElement | null) => void node.then((made) => made && slot?.replaceChildren(made)),
+    [node],
+  );
   return <div className="made-outside" ref={adopt} />;
 }

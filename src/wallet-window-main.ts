@@ -110,14 +110,11 @@ async function boot() {
   const page = await import('./page.tsx').catch(() => null);
   if (!page) return sayPageNotLoaded();
   // The wallet's own page (no site is there to answer: none opened it, or the link to it is
-  // gone) shows the sites connected to its account.
-  const dapp = await dappRequest.catch(() => null);
-  const aside = dapp
-    ? undefined
-    : await windowPage.then(
-        ({ walletPageSites }) => walletPageSites(app.actor),
-        () => undefined,
-      );
+  // gone) shows the sites connected to its account, once the window's code is here: the page
+  // never waits for it.
+  const aside = dappRequest
+    .then((dapp) => (dapp ? undefined : windowPage.then(({ walletPageSites }) => walletPageSites(app.actor))))
+    .catch(() => undefined);
   await app.readyToPaint;
   page.renderPage(app, { aside, offered });
   scheduleIdleWork(app);

@@ -267,7 +267,7 @@ export async function serveDappRequest(
         : await sign(actor, { origin, request }, notice, approve);
     // The answer first: the site waits for it; the pause's bookkeeping does not. With it, when
     // the session ends now (a renewal here moved it): the client's remembered account follows.
-    const sessionEnds = actor.getSnapshot().context.expiresAt;
+    const sessionEnds = sessionEndsOf(actor);
     dapp.answer({ ok: true, value, ...(sessionEnds ? { sessionEnds } : {}) });
     pauses.approved(origin);
     notice.say(`Done: ${origin} has its answer. This window closes by itself.`);

@@ -8,6 +8,7 @@ import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { LoginServiceError } from '../login-service/errors.ts';
 import { CATALOGUE, SignInError, TRANSIENT_CODES } from './errors.ts';
 import { Secret } from './secret.ts';
+import type { InputOf } from './operations.ts';
 import { journeyStep } from './journey.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { CallbackOutput, RestoreOutput, SignedInSession } from './sign-in.types.ts';
@@ -52,9 +53,7 @@ describe('signInMachine: running with stubbed actors', () => {
 
   it('a callback that arrives while sign-out clears storage is kept, and checked once storage is clear', async () => {
     let cleared = () => {};
-    const clearSession = fromPromise<void, { everywhere: boolean; ended: { expiresAt: number } | null }>(
-      () => new Promise<void>((resolve) => (cleared = resolve)),
-    );
+    const clearSession = fromPromise<void, InputOf<'clearSession'>>(() => new Promise<void>((resolve) => (cleared = resolve)));
     const validated: string[] = [];
     const validateCallback = fromPromise<CallbackOutput, { fragment: Secret<string> }>(async ({ input }) => {
       validated.push(input.fragment.reveal());
@@ -88,7 +87,7 @@ describe('signInMachine: running with stubbed actors', () => {
 
   it("ended here (another tab's sign-out, as an expiry), the clear is told which session this tab held; the visitor's own sign-out clears everywhere", async () => {
     const inputs: unknown[] = [];
-    const clearSession = fromPromise<void, { everywhere: boolean; ended: { expiresAt: number } | null }>(async ({ input }) => {
+    const clearSession = fromPromise<void, InputOf<'clearSession'>>(async ({ input }) => {
       inputs.push(input);
     });
     const actor = createActor(stubbedMachine({ restoreSession: restoresTo('signed-in'), clearSession }), { input: {} }).start();

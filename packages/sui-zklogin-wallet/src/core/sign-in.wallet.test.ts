@@ -19,6 +19,7 @@ import type {
   WalletSession,
 } from './sign-in.types.ts';
 import { Secret } from './secret.ts';
+import type { InputOf } from './operations.ts';
 import { WALLET_PAUSE_MS } from './account-wallet.ts';
 import {
   failing,
@@ -449,9 +450,7 @@ describe("the visitor approves a dApp's request", () => {
       for (const request of [sign({ requestId: 'r' }), transaction('r')]) {
         const { actor, answers } = await started('ready', {
           previewTransaction: fromPromise<TransactionPreview, WalletRequest>(() => new Promise(() => {})),
-          clearSession: fromPromise<void, { everywhere: boolean; ended: { expiresAt: number } | null }>(
-            () => new Promise(() => {}),
-          ),
+          clearSession: fromPromise<void, InputOf<'clearSession'>>(() => new Promise(() => {})),
         });
         actor.send(request);
         expect(actor.getSnapshot().hasTag('awaiting-approval')).toBe(true);
