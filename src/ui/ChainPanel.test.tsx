@@ -111,6 +111,10 @@ describe('ChainPanel: Send', () => {
     expect(snapshot.context.pendingTransfer).toEqual({ recipient: BOB, amount: '500000000' });
     expect(button('Sending…').disabled).toBe(true);
     expect(screen.getByRole('status').textContent).toBe('Sending 0.5 SUI…');
+    // The fields hold what is being sent: typing now changes neither them nor the send.
+    await userEvent.type(screen.getByLabelText('Amount (SUI)'), '9');
+    expect(screen.getByLabelText<HTMLInputElement>('Amount (SUI)').value).toBe('0.5');
+    expect(screen.getByLabelText<HTMLInputElement>('Recipient address').readOnly).toBe(true);
   });
 
   it('signed-in: a valid send creates the proof first, and says so', async () => {
@@ -127,6 +131,8 @@ describe('ChainPanel: Send', () => {
       account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting', renewal: 'later' },
     });
     expect(screen.getByRole('status').textContent).toBe('Creating your proof, then sending 0.25 SUI…');
+    expect(screen.getByLabelText<HTMLInputElement>('Amount (SUI)').readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Recipient address').readOnly).toBe(true);
   });
 
   it('shows the digest of the last transfer, and puts it away once the visitor sends again, until that send has its own', async () => {

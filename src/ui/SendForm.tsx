@@ -26,6 +26,9 @@ export function SendForm() {
   const loadingBalance = useHasTag('loading-balance');
   const funding = useHasTag('funding');
   const nodeBusy = loadingBalance || funding || sending;
+  // The send under way is the one the busy line names: its fields hold it until it ends
+  // (read-only rather than disabled, so focus and the text stay where the visitor left them).
+  const inFlight = pending !== null && (proving || sending);
   // A transfer went through: the form starts afresh (its amount was spent, so it would now read as too much).
   const [shownDigest, setShownDigest] = useState(lastTransfer?.digest);
   // (A new send clears the last receipt: the form keeps what it sends until its own arrives.)
@@ -65,6 +68,7 @@ export function SendForm() {
         spellCheck={false}
         aria-invalid={errors.recipient ? true : undefined}
         aria-describedby={errors.recipient ? ids.recipientError : undefined}
+        readOnly={inFlight}
         onChange={(event) => setRecipient(event.target.value)}
       />
       {errors.recipient && (
@@ -82,6 +86,7 @@ export function SendForm() {
         autoComplete="off"
         aria-invalid={errors.amount ? true : undefined}
         aria-describedby={errors.amount ? ids.amountError : undefined}
+        readOnly={inFlight}
         onChange={(event) => setAmount(event.target.value)}
       />
       {errors.amount && (
@@ -93,7 +98,7 @@ export function SendForm() {
       <button type="submit" className="primary" disabled={nodeBusy || proving}>
         {sending ? 'Sending…' : 'Send'}
       </button>
-      {pending && (proving || sending) && (
+      {inFlight && (
         <p className="busy-line" role="status">
           {proving ? 'Creating your proof, then sending ' : 'Sending '}
           {formatSui(pending.amount)} SUI…
