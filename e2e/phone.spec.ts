@@ -52,3 +52,32 @@ test('signed in on a phone: no sideways scrolling, the address in three lines at
   await page.screenshot({ path: test.info().outputPath('account-390.png'), fullPage: true });
   expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 });
+
+test('on a phone, the progress steps break only between words: "Verify sign-in" never leaves "in" on a line of its own', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const step = page.getByRole('list', { name: 'Sign-in progress' }).getByRole('listitem').filter({ hasText: 'Verify sign-in' });
+  await expect(step).toHaveText('Verify sign-in');
+  // The lines the label is drawn on, each by the words whose boxes start there.
+  const lines = await step.evaluate((item) => {
+    const words = new Map<number, string>();
+    const text = item.textContent!;
+    const range = document.createRange();
+    const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+    let offset = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let index = 0; index < node.textContent!.length; index++) {
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        words.set(top, (words.get(top) ?? '') + text[offset + index]);
+      }
+      offset += node.textContent!.length;
+    }
+    return [...words.values()].map((line) => line.trim());
+  });
+  expect(lines.join(' ')).toBe('Verify sign-in');
+  expect(lines).not.toContain('in');
+  expect(lines.every((line) => !line.endsWith('-'))).toBe(true);
+});
