@@ -137,19 +137,57 @@ test('an unreachable node: sign-in, proof and signing go on; the balance and the
   await expect(panel.getByRole('alert')).toHaveCount(0);
 });
 
-test('a node that answers with an error is named, in place, and the account stays', async ({ page }) => {
+test('a send that never reached the node: after looking for it on chain, the page says it cannot tell, with the digest, and the account stays', async ({
+  page,
+}) => {
   await signIn(page, 'google', 'Alice');
   await getTestSui(page);
   await createProof(page);
+  const before = await loadedBalance(page);
   await page.route(NODE, (route) =>
     route.request().postData()?.includes('executeTransaction')
       ? route.fulfill({ status: 500, body: 'upstream failed' })
       : route.fallback(),
   );
   await send(page, `0x${'c0'.repeat(32)}`, '0.1');
-  await expect(chainPanel(page).getByRole('alert')).toHaveText(/answered with HTTP 500, so we could not send the transfer\./);
+  const panel = chainPanel(page);
+  // After the node's answer, the page looks for the transfer on chain for 10 s (LOST_ANSWER_LOOKUP_MS).
+  await expect(panel.getByText('Your SUI may have been sent')).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByRole('alert')).toHaveText(
+    /^The Sui node \(.+\) answered with HTTP 500, so we cannot tell whether the transfer went through\. It was not found on chain within 10 s\. Its digest is [1-9A-HJ-NP-Za-km-z]{43,44}: look for it \(or at your balance\) before you send it again\.$/,
+  );
   await expectState(page, 'ready');
   await expect(page.getByRole('button', { name: 'Sign message' })).toBeEnabled();
+  // The balance is read again after a send that did not say how it went: unchanged here.
+  expect(await loadedBalance(page)).toBe(before);
+});
+
+test('a send the node executed, whose answer was lost on the way back: found on chain, and shown as sent, never as failed', async ({
+  page,
+}) => {
+  await signIn(page, 'google', 'Alice');
+  await getTestSui(page);
+  await createProof(page);
+  const before = await loadedBalance(page);
+  const executions: string[] = [];
+  await page.route(NODE, async (route) => {
+    if (!route.request().postData()?.includes('executeTransaction')) return route.fallback();
+    executions.push(route.request().url());
+    await route.fetch();
+    await route.fulfill({ status: 504, body: 'gateway timeout' });
+  });
+  await send(page, `0x${'c0'.repeat(32)}`, '0.25');
+  const panel = chainPanel(page);
+  await expect(panel.getByTestId('digest')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
+  await expect(panel.getByText(/^Sent 0\.25 SUI to/)).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  const gas = BigInt(
+    (await panel.getByTestId('gas-paid').textContent())!.replace(/^Gas paid: ([\d.]+) SUI$/, (_, sui: string) =>
+      String(Math.round(Number(sui) * 1e9)),
+    ),
+  );
+  expect(await loadedBalance(page)).toBe(before - SUI / 4n - gas);
+  expect(executions).toHaveLength(1);
 });
 
 test('the faucet refusing (too many requests) is shown beside Get test SUI', async ({ page }) => {

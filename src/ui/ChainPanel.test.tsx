@@ -155,6 +155,15 @@ describe('ChainPanel: Send', () => {
     expect(screen.getByRole('alert').textContent).toBe('Not enough SUI.');
   });
 
+  it('a send whose answer was lost, and not found on chain since, is never called a failure: it may have gone through', () => {
+    const message = 'The Sui node (node.test) answered with HTTP 504, so we cannot tell whether the transfer went through.';
+    const failure = { code: 'SUI_NODE_OUTCOME_UNKNOWN', message, step: 'sending', retryable: true } as const;
+    renderAt(READY, account({ balance: '1', failure }), panel());
+    expect(screen.getByText('Your SUI may have been sent')).toBeTruthy();
+    expect(screen.queryByText('Could not send SUI')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(message);
+  });
+
   it('says what happened: how much the faucet sent, and the gas a transfer paid', () => {
     const lastTransfer = {
       recipient: BOB,

@@ -33,5 +33,7 @@ export const accountWording: Wording = (failure) => {
       ? { headline: 'A sign-in link was ignored: you are still signed in', notice: true }
       : { headline: ACCOUNT_TITLES.renewing! };
   }
+  // Sent, but its answer lost and the transfer not found since: "could not send" may be untrue.
+  if (failure.code === 'SUI_NODE_OUTCOME_UNKNOWN') return { headline: 'Your SUI may have been sent' };
   return { headline: ACCOUNT_TITLES[failure.step] ?? signedOutWording(failure).headline };
 };

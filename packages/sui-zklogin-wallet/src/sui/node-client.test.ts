@@ -3,9 +3,10 @@
  * and before the signer is asked, unless its sender is this account (or unset, then set)
  * and its gas owner, if set, is this account. Against the mock node in an MSW server.
  */
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { Transaction } from '@mysten/sui/transactions';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSuiNode } from '../../../../mocks/sui-node/handlers.ts';
 import { randomDigest } from '../../../../mocks/sui-node/ledger.ts';
 import { createSuiNodeClient, gasPaidBy } from './node-client.ts';
@@ -76,5 +77,88 @@ describe('the gas a transaction paid', () => {
     expect(gasPaidBy({ gasUsed })).toBe('1997880');
     expect(gasPaidBy({ gasUsed: { ...gasUsed, storageRebate: '3000000' } })).toBe('-24000');
     expect(gasPaidBy(null)).toBeUndefined();
+  });
+});
+
+describe('a transfer whose answer is lost on its way back', () => {
+  const keypair = new Ed25519Keypair();
+  const sender = keypair.toSuiAddress();
+  const signer = { signTransaction: (bytes: Uint8Array) => keypair.signTransaction(bytes) };
+  beforeAll(() => node.ledger.mint(sender, 5_000_000_000n, randomDigest()));
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The node's answer to an execution is replaced by a 504: after the node ran it (`reached`), or before. */
+  function answerLost(reached: boolean) {
+    const requests = { executions: [] as string[], lookups: [] as string[] };
+    // MSW's fetch, as it is once the server listens.
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      if (LOOKUP.test(body)) requests.lookups.push(body);
+      if (!body.includes('executeTransaction')) return realFetch(input, init);
+      requests.executions.push(body);
+      if (reached) await realFetch(input, init);
+      return new Response('Gateway Timeout', { status: 504, statusText: 'Gateway Timeout' });
+    });
+    return requests;
+  }
+  /** The SDK's look-up of a transaction by its digest. */
+  const LOOKUP = /transaction\(digest: \$digest\)/;
+  const balanceOf = (address: string) =>
+    [...node.ledger.coins.values()].filter((coin) => coin.owner === address).reduce((sum, coin) => sum + coin.balance, 0n);
+
+  it('executed all the same: found on chain by its digest, and reported as sent, once', async () => {
+    const { executions, lookups } = answerLost(true);
+    const before = balanceOf(OTHER);
+    const receipt = await createSuiNodeClient({ graphqlUrl: GRAPHQL, network: 'testnet', faucetUrl: null }).transfer({
+      recipient: OTHER,
+      amount: '250000000',
+      sender,
+      signer,
+    });
+    expect(receipt.digest).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
+    expect(receipt.gasPaid).toMatch(/^\d+$/);
+    expect(balanceOf(OTHER) - before).toBe(250_000_000n);
+    expect(executions).toHaveLength(1);
+    expect(lookups.length).toBeGreaterThan(0);
+  });
+
+  it('not executed: the visitor is told the outcome is unknown, with the digest to look for, never "could not send"', async () => {
+    const { executions } = answerLost(false);
+    const before = balanceOf(OTHER);
+    const outcome = await createSuiNodeClient({
+      graphqlUrl: GRAPHQL,
+      network: 'testnet',
+      faucetUrl: null,
+      lostAnswerLookupMs: 100,
+    })
+      .transfer({ recipient: OTHER, amount: '250000000', sender, signer })
+      .catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(NodeError);
+    expect((outcome as NodeError).message).toMatch(
+      /^The Sui node \(sui-node\.test\) answered with HTTP 504, so we cannot tell whether the transfer went through\. It was not found on chain within 0\.1 s\. Its digest is [1-9A-HJ-NP-Za-km-z]{43,44}: look for it \(or at your balance\) before you send it again\.$/,
+    );
+    expect(balanceOf(OTHER)).toBe(before);
+    expect(executions).toHaveLength(1);
+  });
+
+  it('refused by the node: nothing was executed, so it is not looked for', async () => {
+    const lookups: string[] = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (typeof init?.body === 'string' && LOOKUP.test(init.body)) lookups.push(init.body);
+      return realFetch(input, init);
+    });
+    const mallory = new Ed25519Keypair();
+    const outcome = await createSuiNodeClient({ graphqlUrl: GRAPHQL, network: 'testnet', faucetUrl: null })
+      .transfer({
+        recipient: OTHER,
+        amount: '1000',
+        sender,
+        signer: { signTransaction: (bytes) => mallory.signTransaction(bytes) },
+      })
+      .catch((error: unknown) => error);
+    expect((outcome as NodeError).message).toMatch(/^The Sui node refused to send the transfer: /);
+    expect(lookups).toEqual([]);
   });
 });

@@ -7,14 +7,14 @@
  * own are node-reads.ts, so a visitor who never sends a transaction never loads this.
  */
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
-import { Transaction } from '@mysten/sui/transactions';
+import { Transaction, TransactionDataBuilder } from '@mysten/sui/transactions';
 import { fromBase64, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
 import { messageOf } from '../core/failure.ts';
 import type { TransactionPreview } from '../core/sign-in.types.ts';
 import { formatSui } from '../core/sui-amount.ts';
 import type { TransferRequest } from '../core/transfer.ts';
 import { dryRunFailure, previewOf } from './dry-run.ts';
-import { NodeError } from './node-errors.ts';
+import { NodeError, nodeErrorOf } from './node-errors.ts';
 import { askingNode, NODE_TIMEOUT_MS, timedFetch, type SuiNodeOptions } from './node-reads.ts';
 
 /** Signs a built transaction's bytes (the zkLogin account's signer, zklogin-signature.ts). */
@@ -39,10 +39,45 @@ function ownTransaction(json: string, account: string): Transaction {
   return tx;
 }
 
-export function createSuiNodeClient(options: SuiNodeOptions) {
+/**
+ * How long a transaction whose execution lost its answer is looked for on chain, by its
+ * digest, before the visitor is told its outcome is unknown: the node's index of executed
+ * transactions can lag its execution by a few seconds.
+ */
+export const LOST_ANSWER_LOOKUP_MS = 10_000;
+
+export function createSuiNodeClient(options: SuiNodeOptions & { lostAnswerLookupMs?: number }) {
   const fetch = timedFetch(options.timeoutMs ?? NODE_TIMEOUT_MS);
   const client = new SuiGraphQLClient({ url: options.graphqlUrl, network: options.network, fetch });
   const asked = askingNode(options.graphqlUrl);
+  const lookupMs = options.lostAnswerLookupMs ?? LOST_ANSWER_LOOKUP_MS;
+
+  /**
+   * Executes signed bytes. A node that refused them executed nothing; but an answer lost on
+   * its way back (no answer in time, an HTTP failure, a dropped connection, an answer we could
+   * not read) says nothing of whether they were executed: the node is asked for them by their
+   * digest, and only when they are not found is the visitor told so, with the digest to look
+   * for before sending again (a second send would be a second transfer).
+   */
+  async function execute(bytes: Uint8Array, signature: string, what: string, noun: string) {
+    try {
+      return await client.core.executeTransaction({ transaction: bytes, signatures: [signature], include: { effects: true } });
+    } catch (error) {
+      const host = new URL(options.graphqlUrl).host;
+      const lost = nodeErrorOf(error, { host, what, consequence: `so we cannot tell whether the ${noun} went through` });
+      if (!lost.unreachable) throw lost;
+      const digest = TransactionDataBuilder.getDigestFromBytes(bytes);
+      try {
+        return await client.core.waitForTransaction({ digest, include: { effects: true }, timeout: lookupMs });
+      } catch {
+        throw new NodeError(
+          `${lost.message} It was not found on chain within ${lookupMs / 1000} s. Its digest is ${digest}: look for it (or at your balance) before you send it again.`,
+          true,
+          'SUI_NODE_OUTCOME_UNKNOWN',
+        );
+      }
+    }
+  }
 
   return {
     /**
@@ -100,9 +135,7 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
         : await asked('prepare the transaction', () => ownTransaction(input.json, input.sender).build({ client }));
       const { signature } = await input.signer.signTransaction(bytes);
       if (!input.execute) return { bytes: toBase64(bytes), signature };
-      const result = await asked('execute the transaction', () =>
-        client.core.executeTransaction({ transaction: bytes, signatures: [signature], include: { effects: true } }),
-      );
+      const result = await execute(bytes, signature, 'execute the transaction', 'transaction');
       const executed = result.Transaction ?? result.FailedTransaction;
       return {
         bytes: toBase64(bytes),
@@ -125,9 +158,7 @@ export function createSuiNodeClient(options: SuiNodeOptions) {
       tx.transferObjects([coin!], input.recipient);
       const bytes = await asked('prepare the transfer', () => tx.build({ client }));
       const { signature } = await input.signer.signTransaction(bytes);
-      const result = await asked('send the transfer', () =>
-        client.core.executeTransaction({ transaction: bytes, signatures: [signature], include: { effects: true } }),
-      );
+      const result = await execute(bytes, signature, 'send the transfer', 'transfer');
       if (result.$kind === 'FailedTransaction') {
         const failed = result.FailedTransaction;
         const gas = gasPaidBy(failed.effects);

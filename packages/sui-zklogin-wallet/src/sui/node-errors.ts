@@ -4,16 +4,21 @@
  * plain words, and the node's own reason where it gave one.
  */
 export class NodeError extends Error {
-  readonly code = 'SUI_NODE';
+  /**
+   * `SUI_NODE`; or `SUI_NODE_OUTCOME_UNKNOWN`: a transaction was sent, its answer was lost,
+   * and it was not found on chain afterwards, so it may yet have been executed.
+   */
+  readonly code: 'SUI_NODE' | 'SUI_NODE_OUTCOME_UNKNOWN';
   /**
    * The node could not be asked (no connection, no answer in time, an HTTP failure, an
    * answer we could not read), as opposed to a node that answered no.
    */
   readonly unreachable: boolean;
-  constructor(message: string, unreachable = false) {
+  constructor(message: string, unreachable = false, code: NodeError['code'] = 'SUI_NODE') {
     super(message);
     this.name = 'NodeError';
     this.unreachable = unreachable;
+    this.code = code;
   }
 }
 
@@ -28,31 +33,30 @@ export function refusalMessage(what: string, reason: string): string {
   return `The Sui node refused to ${what}: ${reason.replace(/^Transaction resolution failed: /, '')}`;
 }
 
-export function nodeErrorOf(error: unknown, context: { host: string; what: string; service?: string }): NodeError {
+/**
+ * Where the node could not be asked, `consequence` says what that leaves the visitor with
+ * (by default, "so we could not <what>").
+ */
+export function nodeErrorOf(
+  error: unknown,
+  context: { host: string; what: string; service?: string; consequence?: string },
+): NodeError {
   if (error instanceof NodeError) return error;
   const service = context.service ?? 'Sui node';
   const name = (error as { name?: string })?.name;
   const message = (error as { message?: string })?.message ?? '';
-  if (name === 'TimeoutError') {
-    return new NodeError(
-      `The ${service} (${context.host}) did not answer in time, so we could not ${context.what}. Please try again.`,
+  const unreachable = (why: string, advice = '') =>
+    new NodeError(
+      `The ${service} (${context.host}) ${why}, ${context.consequence ?? `so we could not ${context.what}${advice}`}.`,
       true,
     );
-  }
+  if (name === 'TimeoutError') return unreachable('did not answer in time', '. Please try again');
   if (name === 'AbortError') return new NodeError(`Stopped before we could ${context.what}.`);
   // fetch's own failure: no connection, DNS, CORS or CSP.
-  if (error instanceof TypeError && /fetch|network|load failed/i.test(message)) {
-    return new NodeError(`The ${service} (${context.host}) could not be reached, so we could not ${context.what}.`, true);
-  }
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(message)) return unreachable('could not be reached');
   if (/GraphQL request failed: .*\((\d+)\)/.test(message)) {
-    const status = /\((\d+)\)/.exec(message)![1];
-    return new NodeError(`The ${service} (${context.host}) answered with HTTP ${status}, so we could not ${context.what}.`, true);
+    return unreachable(`answered with HTTP ${/\((\d+)\)/.exec(message)![1]}`);
   }
-  if (error instanceof SyntaxError || message === 'Missing response data') {
-    return new NodeError(
-      `The ${service} (${context.host}) sent an answer we could not read, so we could not ${context.what}.`,
-      true,
-    );
-  }
+  if (error instanceof SyntaxError || message === 'Missing response data') return unreachable('sent an answer we could not read');
   return new NodeError(refusalMessage(context.what, message || 'no reason given'));
 }
