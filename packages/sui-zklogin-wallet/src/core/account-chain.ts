@@ -12,6 +12,8 @@ import { assertEvent } from 'xstate';
 import { messageOf } from './failure.ts';
 import { addressOf, assignIn, failWith, type GuardArgs } from './machine-parts.ts';
 import type { BalanceOutput } from './sign-in.types.ts';
+import { formatSui } from './sui-amount.ts';
+import { NOTICES } from './words.ts';
 import { acceptableTransfer, type TransferReceipt } from './transfer.ts';
 
 export const chainRegion = {
@@ -70,6 +72,8 @@ export const chainRegion = {
     },
     sending: {
       tags: ['sending'],
+      // The visitor signing out cannot call back a transfer that may have reached the node.
+      exit: 'noticeTransferUnderWay',
       invoke: {
         id: 'sendSui',
         src: 'sendSui',
@@ -103,6 +107,12 @@ export const chainActions = {
   }),
   assignLastTransfer: assignIn<TransferReceipt>((_, receipt) => ({ lastTransfer: receipt, pendingTransfer: null })),
   dropPendingTransfer: assignIn({ pendingTransfer: null }),
+  // Left by the visitor's own sign-out (here, or a dApp's disconnect of this account), not by its answer.
+  noticeTransferUnderWay: assignIn(({ context, event }) =>
+    (event.type === 'user.signOut' || event.type === 'wallet.disconnect') && context.pendingTransfer
+      ? { notice: NOTICES.transferUnderWay(formatSui(context.pendingTransfer.amount)) }
+      : {},
+  ),
   assignFunded: assignIn<string>({ funded: (_, amount) => amount }),
   clearFunded: assignIn({ funded: null }),
 };

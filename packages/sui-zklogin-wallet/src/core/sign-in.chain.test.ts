@@ -170,6 +170,34 @@ describe('signInMachine and the Sui node: pure transitions', () => {
       pendingTransfer: null,
     });
   });
+
+  it('signing out while a transfer is being sent says it may still go through; otherwise, and after it ended, nothing', () => {
+    const sending = { account: { ...READY.account, chain: 'sending' } } as const;
+    const pendingTransfer = { recipient: BOB, amount: '100000000' };
+    const out = next(at(sending, { pendingTransfer }), { type: 'user.signOut' });
+    expect(out.matches('logged-out')).toBe(true);
+    expect(out.context.notice).toBe(
+      'You are signed out. The transfer of 0.1 SUI under way when you signed out may still go through: your balance will show it when you sign in again.',
+    );
+    // A dApp's disconnect of this account is the visitor's sign-out too.
+    const disconnect = { type: 'wallet.disconnect', requestId: 'r1', provider: 'google' } as SignInEvent;
+    expect(next(at(sending, { pendingTransfer, provider: 'google' }), disconnect).context.notice).toMatch(
+      /^You are signed out\. The transfer of 0\.1 SUI/,
+    );
+    // Not sent yet (waiting for its proof): signing out stops it, and the generic words stand.
+    const waiting = { account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting', renewal: 'later' } } as const;
+    expect(next(at(waiting, { pendingTransfer }), { type: 'user.signOut' }).context.notice).toBeNull();
+    // Its own answer ends the send: no notice.
+    const done = next(at(sending, { pendingTransfer }), {
+      type: 'xstate.done.actor.sendSui',
+      output: { recipient: BOB, amount: '100000000', digest: 'D' },
+    } as never);
+    expect(done.context.notice).toBeNull();
+    // Another tab's sign-out says its own.
+    expect(next(at(sending, { pendingTransfer }), { type: 'tab.signedOut' }).context.notice).toBe(
+      'You signed out in another tab.',
+    );
+  });
 });
 
 describe('signInMachine and the Sui node: running with stubbed actors', () => {

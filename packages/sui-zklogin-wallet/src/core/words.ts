@@ -15,6 +15,8 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 export const NOTICES = {
   unreadable: 'Your stored session could not be read, so you have been signed out.',
   signedOutElsewhere: 'You signed out in another tab.',
+  transferUnderWay: (sui: string) =>
+    `You are signed out. The transfer of ${sui} SUI under way when you signed out may still go through: your balance will show it when you sign in again.`,
 } as const;
 
 /** Ours: what the visitor is told about the sign-in window (popup mode). */
