@@ -39,6 +39,8 @@ test("dapp.html: connect through dapp-kit, sign a message, sign a transfer to se
   await expect(signature).toHaveText(/^[A-Za-z0-9+/=]{100,}$/, { timeout: 15_000 });
   const message = new TextEncoder().encode('Hello from the example dApp');
   expect(await checkZkLoginSignature((await signature.textContent())!, message, 'PersonalMessage')).toBe(account);
+  // The button the visitor pressed (disabled while the wallet asked) has the focus back.
+  await expect(page.getByRole('button', { name: 'Sign message' })).toBeFocused();
 
   await fund(page, account);
   await page.getByRole('button', { name: 'Sign transaction' }).click();

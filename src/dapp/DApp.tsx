@@ -14,6 +14,7 @@ import {
 import { ConnectButton } from '@mysten/dapp-kit-react/ui';
 import { Transaction } from '@mysten/sui/transactions';
 import { useState } from 'react';
+import { useKeptFocus } from '../ui/use-focus-on-change.ts';
 
 /** 0.001 SUI, in MIST. */
 const TRANSFER_MIST = 1_000_000n;
@@ -34,6 +35,8 @@ function Actions() {
   const wallet = useCurrentWallet();
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A button is disabled while its request is out (its window open): it has the focus back after.
+  useKeptFocus();
   if (!account) return <p className="hint">Connect a wallet to sign with it. The zkLogin wallets are named “Sign in with …”.</p>;
 
   const run = (name: string, action: () => Promise<Outcome>) => async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { checkTransfer } from '../../packages/sui-zklogin-wallet/src/core/transfer-input.ts';
 import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
@@ -38,6 +38,11 @@ export function SendForm() {
     setAmount('');
     setTried(false);
   }
+  // A new receipt is brought into view (on a phone it falls below the fold, under the form).
+  const receipt = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (shownDigest) receipt.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shownDigest]);
   const check = checkTransfer({ recipient, amount, balance });
   const problems = tried && !check.ok ? check.problems : {};
   const errors = {
@@ -106,7 +111,7 @@ export function SendForm() {
       )}
       <StepAlert shows={ALERT_PLACES.sending} wording={accountWording} />
       {lastTransfer && (
-        <div className="receipt" role="status">
+        <div className="receipt" role="status" ref={receipt}>
           <p>
             Sent {formatSui(lastTransfer.amount)} SUI to <code className="short">{lastTransfer.recipient}</code>
           </p>

@@ -1,0 +1,70 @@
+/**
+ * The keyboard's place through the account's work, in real Chromium (which moves the focus
+ * off a button as it is disabled): a button pressed with the keyboard is disabled while its
+ * work runs, and has the focus back once it is enabled; a send that first creates the proof
+ * changes the screen under it without taking the visitor to the page's top.
+ */
+import type { Page } from '@playwright/test';
+import { createProof, expect, expectState, signIn, test } from './fixtures.ts';
+
+const chainPanel = (page: Page) => page.getByRole('region', { name: /Your address on Sui/ });
+
+/** Focuses `name` with the keyboard's own focus (not a click) and presses Enter on it. */
+async function pressWithKeyboard(page: Page, name: string) {
+  const button = page.getByRole('button', { name, exact: true });
+  await button.focus();
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  return button;
+}
+
+test('Refresh, Get test SUI, Send and Sign message pressed by keyboard: each has the focus back when its work is done', async ({
+  page,
+}) => {
+  await signIn(page, 'google', 'Alice');
+  await createProof(page);
+  const panel = chainPanel(page);
+  await expect(panel.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+
+  for (const name of ['Refresh', 'Get test SUI']) {
+    const button = await pressWithKeyboard(page, name);
+    // It was disabled meanwhile (its label may change): the next enabled one is it again.
+    await expect(panel.getByRole('button', { name, exact: true })).toBeEnabled();
+    await expect(button).toBeFocused();
+  }
+
+  await panel.getByLabel('Recipient address').fill(`0x${'c0'.repeat(32)}`);
+  await panel.getByLabel('Amount (SUI)').fill('0.1');
+  const send = await pressWithKeyboard(page, 'Send');
+  await expect(panel.getByTestId('digest')).toBeVisible();
+  await expect(send).toBeEnabled();
+  await expect(send).toBeFocused();
+
+  const sign = await pressWithKeyboard(page, 'Sign message');
+  await expect(page.getByTestId('signature')).toBeVisible();
+  await expect(sign).toBeEnabled();
+  await expect(sign).toBeFocused();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a first send, which creates the proof, keeps the visitor at the send form, and its button has the focus after', async ({
+    page,
+  }) => {
+    await signIn(page, 'google', 'Alice');
+    const panel = chainPanel(page);
+    await panel.getByRole('button', { name: 'Get test SUI' }).click();
+    await expect(panel.getByRole('button', { name: 'Get test SUI' })).toBeEnabled();
+    await panel.getByLabel('Recipient address').fill(`0x${'c0'.repeat(32)}`);
+    await panel.getByLabel('Amount (SUI)').fill('0.1');
+    const send = await pressWithKeyboard(page, 'Send');
+    await expectState(page, 'ready');
+    await expect(panel.getByTestId('digest')).toBeVisible();
+    await expect(send).toBeEnabled();
+    await expect(send).toBeFocused();
+    // The receipt is on screen: the page was not taken to the heading at the top.
+    await expect(panel.getByTestId('digest')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+});
