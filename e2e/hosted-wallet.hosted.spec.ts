@@ -315,9 +315,13 @@ test("a sign-out in the wallet's own page while a site's window asks: the dialog
 }) => {
   await openDapp(page);
   await connectWithSignIn(page, 'Carol');
+  // The dApp's page links to it (not to the dApp's own origin, where no account is).
+  await expect(page.getByRole('link', { name: 'the wallet’s own page' })).toHaveAttribute('href', `${WALLET}/wallet.html`);
   // The wallet's own page, in a tab of its own, signed in as the windows are (one session at the wallet's origin).
   const wallet = await context.newPage();
   await wallet.goto(`${WALLET}/wallet.html`);
+  // It says it is the wallet, where the app's page says "Sui zkLogin".
+  await expect(wallet.getByRole('banner')).toContainText('Sui zkLogin wallet');
   const signOut = wallet.getByRole('button', { name: 'Sign out', exact: true });
   await expect(signOut).toBeVisible();
   const sites = wallet.getByRole('region', { name: 'Sites connected to your wallet' }).getByRole('listitem');

@@ -16,9 +16,11 @@ export interface PageExtras {
   aside?: Promise<HTMLElement | undefined> | undefined;
   /** The sign-in providers offered (the one the window's site asked for); all the configured ones by default. */
   offered?: OfferedProviders | undefined;
+  /** The name in the page's header (the hosted wallet's: "Sui zkLogin wallet"). */
+  name?: string | undefined;
 }
 
-export function renderPage({ actor, config, recorder, query }: StartedApp, { aside, offered }: PageExtras = {}): void {
+export function renderPage({ actor, config, recorder, query }: StartedApp, { aside, offered, name }: PageExtras = {}): void {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App
@@ -28,6 +30,7 @@ export function renderPage({ actor, config, recorder, query }: StartedApp, { asi
         devtoolsOpen={query.has('devtools')}
         aside={aside && <MadeOutside node={aside} />}
         offered={offered}
+        name={name}
         // A build-time constant: a real-mode page carries none of built-in mode's text.
         footer={__SIGN_IN_CONFIG__.builtIn ? <BuiltInModeNote /> : undefined}
       />

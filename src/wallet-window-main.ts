@@ -116,7 +116,7 @@ async function boot() {
     .then((dapp) => (dapp ? undefined : windowPage.then(({ walletPageSites }) => walletPageSites(app.actor))))
     .catch(() => undefined);
   await app.readyToPaint;
-  page.renderPage(app, { aside, offered });
+  page.renderPage(app, { aside, offered, name: 'Sui zkLogin wallet' });
   scheduleIdleWork(app);
 }
 

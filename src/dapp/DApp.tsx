@@ -16,6 +16,9 @@ import { Transaction } from '@mysten/sui/transactions';
 import { useState } from 'react';
 import { useKeptFocus } from '../ui/use-focus-on-change.ts';
 
+/** The hosted wallet's own page (wallet.html with no site named): its account and connected sites. */
+const walletPageUrl = (walletUrl: string) => new URL('wallet.html', walletUrl.endsWith('/') ? walletUrl : `${walletUrl}/`).href;
+
 /** 0.001 SUI, in MIST. */
 const TRANSFER_MIST = 1_000_000n;
 const MESSAGE = 'Hello from the example dApp';
@@ -134,15 +137,28 @@ function Actions() {
   );
 }
 
-export function DApp({ dAppKit }: { dAppKit: DefaultExpectedDppKit }) {
+/**
+ * `walletUrl`: the hosted wallet's origin (VITE_WALLET_URL), whose own page holds the account and
+ * the sites connected to it; null where the page embeds the wallet, whose account is the app's.
+ */
+export function DApp({ dAppKit, walletUrl = null }: { dAppKit: DefaultExpectedDppKit; walletUrl?: string | null }) {
   return (
     <DAppKitProvider dAppKit={dAppKit}>
       <main className="dapp">
         <header>
           <h1>Example dApp</h1>
           <p className="hint">
-            A dApp written only against the Wallet Standard with dapp-kit. The zkLogin account reaches it as a wallet: see{' '}
-            <a href="/">the sign-in app</a>.
+            A dApp written only against the Wallet Standard with dapp-kit. The zkLogin account reaches it as a wallet:{' '}
+            {walletUrl ? (
+              <>
+                its account and the sites connected to it are on <a href={walletPageUrl(walletUrl)}>the wallet’s own page</a>, on
+                the wallet’s site.
+              </>
+            ) : (
+              <>
+                see <a href="/">the sign-in app</a>.
+              </>
+            )}
           </p>
           <ConnectButton />
         </header>

@@ -75,7 +75,7 @@ if (!isSignInWindow) {
   }
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <DApp dAppKit={dAppKit} />
+      <DApp dAppKit={dAppKit} walletUrl={config.walletUrl} />
     </StrictMode>,
   );
 }

@@ -109,7 +109,9 @@ describe('App: the footer', () => {
       />,
     );
     const footer = screen.getByRole('contentinfo');
-    expect(footer.textContent).toMatch(/^Built-in mode: a mock identity provider, a mock login service and a mock Sui node/);
+    expect(footer.textContent).toMatch(/^Built-in mode: a mock identity provider, a mock login service and a mock Sui node\. /);
+    // The banner says it is no real account or coin: the foot does not say it again.
+    expect(footer.textContent).not.toMatch(/real account/);
     expect(within(footer).getByText('Alt+Shift+D').tagName).toBe('KBD');
   });
 });

@@ -88,6 +88,8 @@ interface AppProps {
   aside?: ReactNode;
   /** The sign-in providers the page offers, of the configured ones, as they change: all by default (the hosted wallet's window, the one its site asked for). */
   offered?: OfferedProviders | undefined;
+  /** The name in the page's header: "Sui zkLogin" by default (the hosted wallet's pages say they are the wallet). */
+  name?: string | undefined;
 }
 
 /** Every configured provider, for a page that narrows none. */
@@ -116,7 +118,7 @@ export function App({ actor, ...props }: AppProps) {
 }
 
 /** What the page shows follows the machine's state and nothing else. */
-function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer, aside, offered }: Omit<AppProps, 'actor'>) {
+function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer, aside, offered, name }: Omit<AppProps, 'actor'>) {
   const state = useJourneyStep();
   const hasAccount = useHasTag('has-account');
   const canSignIn = useHasTag('can-sign-in');
@@ -131,7 +133,7 @@ function Page({ config, transitionLog, devtoolsOpen: initiallyOpen, footer, asid
         <span className="logo" aria-hidden="true">
           ◆
         </span>
-        <span>Sui zkLogin</span>
+        <span>{name ?? 'Sui zkLogin'}</span>
         {/* A build-time constant first: a real-mode page carries none of built-in mode's text. */}
         {__SIGN_IN_CONFIG__.builtIn && config.builtIn && <BuiltInModeBanner />}
       </header>

@@ -15,13 +15,12 @@ export function BuiltInModeBanner() {
   );
 }
 
-/** The footer of a built-in mode page. */
+/** The footer of a built-in mode page: for developers, what the banner's "mock services" are (not the banner again). */
 export function BuiltInModeNote() {
   return (
     <p>
-      <strong>Built-in mode:</strong> a mock identity provider, a mock login service and a mock Sui node; no real account or coin
-      is used. Developers: press <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code className="keep-whole">?devtools</code>) to see the
-      statechart.
+      <strong>Built-in mode:</strong> a mock identity provider, a mock login service and a mock Sui node. Developers: press{' '}
+      <kbd>{DEVTOOLS_SHORTCUT}</kbd> (or add <code className="keep-whole">?devtools</code>) to see the statechart.
     </p>
   );
 }
