@@ -4,7 +4,7 @@
  * text is still the address exactly; labels sit above their values; axe stays clean.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, signIn, test } from './fixtures.ts';
+import { createProof, expect, signIn, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -80,4 +80,23 @@ test('on a phone, the progress steps break only between words: "Verify sign-in" 
   expect(lines.join(' ')).toBe('Verify sign-in');
   expect(lines).not.toContain('in');
   expect(lines.every((line) => !line.endsWith('-'))).toBe(true);
+});
+
+test('on a phone, a long signed text scrolls in its own box: the signature and the verdict stay near', async ({ page }) => {
+  await signIn(page, 'google', 'Alice');
+  await createProof(page);
+  await page.getByLabel('Message').fill('A long line of text to sign. '.repeat(400));
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  const signed = page.getByTestId('signed-message');
+  await expect(signed).toHaveText(/^(A long line of text to sign\. ){399}A long line of text to sign\.\s*$/);
+  await expect(page.getByText('Verified by the Sui node')).toBeVisible();
+  const box = (await signed.boundingBox())!;
+  // 12rem at most, whatever the text's length.
+  expect(box.height).toBeLessThanOrEqual(12 * 16 + 1);
+  expect(await signed.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  // Scrolled by keyboard too.
+  await signed.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => signed.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 });

@@ -123,6 +123,22 @@ describe('SignMessage', () => {
     });
   });
 
+  it('an empty message is not signed: the button waits for text, and says why', async () => {
+    const { actor } = renderAt(
+      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
+      account(),
+      <SignMessage />,
+    );
+    await userEvent.clear(screen.getByLabelText('Message'));
+    expect(button('Sign message').disabled).toBe(true);
+    expect(screen.getByLabelText('Message').getAttribute('aria-describedby')).toBe(
+      screen.getByText('Write the message you want to sign.').id,
+    );
+    await userEvent.type(screen.getByLabelText('Message'), ' ');
+    expect(button('Sign message').disabled).toBe(false);
+    expect(actor.getSnapshot().matches({ account: { session: { ready: 'waiting' } } })).toBe(true);
+  });
+
   it('ready.signing: the button says so and waits', () => {
     renderAt(
       { account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },

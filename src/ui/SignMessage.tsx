@@ -20,6 +20,9 @@ export function SignMessage() {
   const edited = signature !== null && signedMessage !== null && message !== signedMessage;
   const signing = useHasTag('signing-message');
   const canSign = useCan({ type: 'user.signMessage', message });
+  // Nothing to sign: a signature of no text would show an empty "Signed text".
+  const empty = message === '';
+  const emptyId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'user.signMessage', message });
@@ -27,15 +30,27 @@ export function SignMessage() {
   return (
     <form className="sign-message" onSubmit={submit}>
       <label htmlFor={inputId}>Message</label>
-      <textarea id={inputId} value={message} rows={3} onChange={(event) => setMessage(event.target.value)} />
-      <button type="submit" className="primary" disabled={!canSign}>
+      <textarea
+        id={inputId}
+        value={message}
+        rows={3}
+        aria-describedby={empty ? emptyId : undefined}
+        onChange={(event) => setMessage(event.target.value)}
+      />
+      {empty && (
+        <p id={emptyId} className="hint">
+          Write the message you want to sign.
+        </p>
+      )}
+      <button type="submit" className="primary" disabled={!canSign || empty}>
         {signing ? 'Signing…' : 'Sign message'}
       </button>
       {signature && (
         <section className="signature" aria-labelledby={signedId}>
           <h2 id={signedId}>Signed text</h2>
           {/* The text this signature signs, as it was signed: never the draft above. */}
-          <blockquote className="signed-text" data-testid="signed-message">
+          {/* At most a few lines high, scrolled by keyboard too: a long text would push the signature and its verdict far down. */}
+          <blockquote className="signed-text" data-testid="signed-message" tabIndex={0} aria-labelledby={signedId}>
             {signedMessage}
           </blockquote>
           {edited && (
