@@ -145,7 +145,7 @@ test('a fresh app with the packed package’s embedded wallets on the built-in m
     account: 'connected',
     message,
   });
-  await expect(approvalDialog(page)).toContainText(`${app.url} asks ${GOOGLE} to sign a message`);
+  await expect(approvalDialog(page)).toContainText(`${app.url} asks you to sign a message with your Google account.`);
   await expect(approvalDialog(page)).toContainText(message);
   await approve(page);
   const signed = await signing;

@@ -101,6 +101,15 @@ describe('ChainPanel: Send', () => {
     expect(actor.getSnapshot().matches({ account: { session: 'ready', chain: 'idle' } })).toBe(true);
   });
 
+  it('an amount with a decimal comma is named as such, and nothing is sent', async () => {
+    const { actor } = renderAt(READY, account({ balance: '1000000000' }), panel());
+    await userEvent.type(screen.getByLabelText('Recipient address'), BOB);
+    await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0,5');
+    await userEvent.click(button('Send'));
+    expect(screen.getByText('Write the decimals after a point: 0.5, not 0,5.')).toBeTruthy();
+    expect(actor.getSnapshot().matches({ account: { chain: 'idle' } })).toBe(true);
+  });
+
   it('ready: a valid send goes to the node at once', async () => {
     const { actor } = renderAt(READY, account({ balance: '1000000000' }), panel());
     await userEvent.type(screen.getByLabelText('Recipient address'), BOB);

@@ -16,6 +16,8 @@ export function amountMessage(problem: AmountProblem, balance: string | null): s
       return 'Enter an amount of SUI.';
     case 'not-a-number':
       return 'Enter an amount such as 0.5 (at most 9 decimal places).';
+    case 'decimal-comma':
+      return 'Write the decimals after a point: 0.5, not 0,5.';
     case 'not-positive':
       return 'The amount must be more than 0 SUI.';
     case 'balance-unknown':

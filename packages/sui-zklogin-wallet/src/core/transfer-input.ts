@@ -10,7 +10,7 @@ import { MIST_PER_SUI, SUI_DECIMALS } from './sui-amount.ts';
 import type { TransferRequest } from './transfer.ts';
 
 export type RecipientProblem = 'missing' | 'not-an-address';
-export type AmountProblem = 'missing' | 'not-a-number' | 'not-positive' | 'balance-unknown' | 'over-balance';
+export type AmountProblem = 'missing' | 'not-a-number' | 'decimal-comma' | 'not-positive' | 'balance-unknown' | 'over-balance';
 export type TransferCheck =
   { ok: true; request: TransferRequest } | { ok: false; problems: { recipient?: RecipientProblem; amount?: AmountProblem } };
 
@@ -32,7 +32,8 @@ export function checkTransfer(input: { recipient: string; amount: string; balanc
   else if (!isSuiAddress(recipient)) problems.recipient = 'not-an-address';
   const amount = parseSuiAmount(input.amount);
   if (input.amount.trim() === '') problems.amount = 'missing';
-  else if (amount === null) problems.amount = 'not-a-number';
+  // "0,5": a phone's decimal keypad in many languages; read as 0.5 it could be a misread "1,000".
+  else if (amount === null) problems.amount = /^\d*,\d+$/.test(input.amount.trim()) ? 'decimal-comma' : 'not-a-number';
   else if (amount <= 0n) problems.amount = 'not-positive';
   else if (input.balance === null) problems.amount = 'balance-unknown';
   else if (amount > BigInt(input.balance)) problems.amount = 'over-balance';

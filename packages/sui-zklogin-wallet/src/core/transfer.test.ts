@@ -45,6 +45,16 @@ describe('the rules of a transfer', () => {
       problems: { recipient: 'not-an-address', amount: 'not-a-number' },
     });
     expect(checkTransfer({ recipient: BOB, amount: '0', balance: '1' })).toMatchObject({ problems: { amount: 'not-positive' } });
+    // A decimal comma is named as such, never read as a point (nor "1,000" as 1).
+    for (const comma of ['0,5', ',25', ' 1,000 ']) {
+      expect(checkTransfer({ recipient: BOB, amount: comma, balance: '1' }), comma).toMatchObject({
+        ok: false,
+        problems: { amount: 'decimal-comma' },
+      });
+    }
+    expect(checkTransfer({ recipient: BOB, amount: '1,000.5', balance: '1' })).toMatchObject({
+      problems: { amount: 'not-a-number' },
+    });
     expect(checkTransfer({ recipient: BOB, amount: '1', balance: null })).toMatchObject({
       problems: { amount: 'balance-unknown' },
     });

@@ -114,7 +114,7 @@ describe("the wallet's dialog", () => {
     expect(text()).toContain('Sign in to Example');
     expect(text()).toContain('Sign in with Google');
     expect(text()).toContain(ACCOUNT);
-    expect(text()).toContain('https://dapp.example');
+    expect(text()).toContain('https://dapp.example asks you to sign a message with your Google account.');
     expect([...root.querySelectorAll('button')].map((candidate) => candidate.textContent)).toEqual(['Reject', 'Approve']);
     // Armed a moment after it opens: a click meant for the page does not land on it.
     expect(button('Approve').disabled).toBe(true);

@@ -102,7 +102,7 @@ function question(view: ApprovalView): string {
     case 'getSession':
       return `Share your sign-in token with ${view.site}? It tells that site's server who you are with ${view.providerLabel}. Nothing is signed.`;
     default:
-      return `${view.site} asks ${view.walletName} ${ASKS[view.kind]} with your account. Nothing is signed unless you approve.`;
+      return `${view.site} asks you ${ASKS[view.kind]} with your ${view.providerLabel} account. Nothing is signed unless you approve.`;
   }
 }
 
