@@ -27,6 +27,8 @@ export function Balance({ faucet }: { faucet: boolean }) {
           <span className="muted">unknown</span>
         )}
         {loading && balance !== null && <span className="muted"> (refreshing…)</span>}
+        {/* A read that failed keeps the last balance, which may no longer be true. */}
+        {!loading && balance !== null && balanceFailure && <span className="muted"> (as last read; it may have changed)</span>}
       </p>
       {balanceFailure && !loading && (
         <p className="panel-message" role="alert">

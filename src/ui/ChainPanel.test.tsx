@@ -60,6 +60,11 @@ describe('ChainPanel: the balance', () => {
     expect(within(chain).getByText('unknown')).toBeTruthy();
     expect(button('Sign message').disabled).toBe(false);
     expect(button('Refresh').disabled).toBe(false);
+    cleanup();
+    // A balance read before: kept, and said to be the last one read.
+    renderAt(READY, account({ balance: '2500000000', balanceFailure: message }), panel());
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.getByTestId('balance').parentElement!.textContent).toBe('Balance 2.5 SUI (as last read; it may have changed)');
   });
 
   it('a failed faucet request is shown in the panel, beside Get test SUI, not above the account', () => {

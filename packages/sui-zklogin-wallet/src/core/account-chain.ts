@@ -96,14 +96,15 @@ export const chainRegion = {
 export const chainActions = {
   assignBalance: assignIn<BalanceOutput>((_, output) => ({ balance: output.balance, balanceFailure: null })),
   assignBalanceFailure: assignIn<string>({ balanceFailure: (_, message) => message }),
-  // The last transfer's receipt goes with a new send: shown beside that send's progress or its
-  // failure, it would read as its answer.
+  // The last transfer's receipt, and the faucet's, go with a new send: shown beside that
+  // send's progress or its failure, they would read as its answer.
   assignPendingTransfer: assignIn({
     pendingTransfer: ({ event }) => {
       assertEvent(event, 'user.send');
       return { recipient: event.recipient, amount: event.amount };
     },
     lastTransfer: null,
+    funded: null,
   }),
   assignLastTransfer: assignIn<TransferReceipt>((_, receipt) => ({ lastTransfer: receipt, pendingTransfer: null })),
   dropPendingTransfer: assignIn({ pendingTransfer: null }),

@@ -113,13 +113,15 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     expect(sending.context.pendingTransfer).toEqual({ recipient: BOB, amount: '500000000' });
   });
 
-  it("a new send puts the last transfer's receipt away (beside its progress or failure it would read as its answer)", () => {
+  it("a new send puts the last transfer's receipt and the faucet's away (beside its progress or failure they would read as its answer)", () => {
     const receipt = { recipient: BOB, amount: '1', digest: 'HmQ9dUo7w3VxD5F1v2q8r1yZ8Wq3h9s1tYcBwGm8sT2K' };
-    const sending = next(at(READY, { lastTransfer: receipt }), { type: 'user.send', recipient: BOB, amount: '500000000' });
+    const before = { lastTransfer: receipt, funded: '1000000000' };
+    const sending = next(at(READY, before), { type: 'user.send', recipient: BOB, amount: '500000000' });
     expect(sending.context.lastTransfer).toBeNull();
+    expect(sending.context.funded).toBeNull();
     // A send the machine refuses changes nothing.
-    const refused = next(at(READY, { lastTransfer: receipt }), { type: 'user.send', recipient: BOB, amount: '0' });
-    expect(refused.context.lastTransfer).toEqual(receipt);
+    const refused = next(at(READY, before), { type: 'user.send', recipient: BOB, amount: '0' });
+    expect(refused.context).toMatchObject(before);
   });
 
   it('a send without a proof asks for it and waits in its own region, then sends', () => {
