@@ -352,6 +352,19 @@ test("a sign-out in the wallet's own page while a site's window asks: the dialog
   expect(await next.result).toEqual({ ok: false, error: 'You signed out of the wallet: connect again to use it on this site.' });
 });
 
+test('a connect the visitor refuses at the sign-in step: the site hears it rejected, and nothing is connected', async ({
+  page,
+}) => {
+  await openDapp(page);
+  const { window, result } = await walletWindowOf(page, () => connect(page, GOOGLE, false));
+  await expect(window.locator('[data-dapp-request]')).toContainText(`${DAPP} asks to connect to your Google account`);
+  const closed = window.waitForEvent('close');
+  await window.getByRole('button', { name: 'Refuse' }).click();
+  expect(await result).toEqual({ ok: false, error: REJECTED });
+  await closed;
+  expect(await connect(page, GOOGLE, true)).toEqual({ ok: true, value: { accounts: [] } });
+});
+
 test("the dApp's enoki:getSession opens the window and asks; Reject gives the dApp nothing", async ({ page }) => {
   await openDapp(page);
   await connectWithSignIn(page, 'Bob');

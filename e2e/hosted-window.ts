@@ -41,14 +41,17 @@ export async function connectWithSignIn(page: Page, identity = 'Alice') {
   const { window, result } = await walletWindowOf(page, () => accountsOf(connect(page, GOOGLE, false)));
   const site = new URL(page.url()).origin;
   await expect(window.locator('[data-dapp-request]')).toContainText(`${site} asks to connect to your Google account`);
-  // Only the provider the site asked for: another could not answer it.
+  // Only the provider the site asked for: another could not answer it. And a way out.
   await expect(window.getByRole('button', { name: /^Sign in with / })).toHaveText([GOOGLE]);
+  await expect(window.getByRole('button', { name: 'Refuse' })).toBeVisible();
   const providerOpened = window.waitForEvent('popup');
   await window.getByRole('button', { name: GOOGLE }).click();
   const provider = await providerOpened;
   await provider.getByRole('button', { name: new RegExp(`Continue as ${identity}`) }).click();
   const dialog = approvalDialog(window);
   await expect(dialog).toContainText(`Connect ${site}?`);
+  // Signed in, the dialog's Reject is the way out: the standing one has gone.
+  await expect(window.getByRole('button', { name: 'Refuse' })).toHaveCount(0);
   const closed = window.waitForEvent('close');
   await clickApprove(window);
   const accounts = (await result) as Awaited<ReturnType<typeof accountsOf>>;

@@ -84,9 +84,19 @@ function serving(
     offer = false,
     pauses = sitePauses(localStorage, () => 0),
     offered,
-  }: { offer?: boolean; pauses?: ReturnType<typeof sitePauses>; offered?: Provider[] } = {},
+    refused = new Promise<void>(() => {}),
+  }: {
+    offer?: boolean;
+    pauses?: ReturnType<typeof sitePauses>;
+    offered?: Provider[];
+    /** Settles when the visitor presses the standing Refuse (while asked to sign in); never by default. */
+    refused?: Promise<void>;
+  } = {},
 ) {
   const answers: WalletWindowAnswer[] = [];
+  /** The standing buttons shown now, and every one ever shown. */
+  const standingButtons = new Set<string>();
+  const standingShown: string[] = [];
   /** In order: the window's offer to the visitor, and what the dApp heard (that the visitor approved, the answer). */
   const heard: ('offer' | 'approved' | 'answer')[] = [];
   const said: string[] = [];
@@ -103,10 +113,15 @@ function serving(
     {
       say: (text) => void said.push(text),
       offer: async (text, yes) => (said.push(text), buttons.push(yes), heard.push('offer'), offer),
+      standing: (label) => {
+        standingButtons.add(label);
+        standingShown.push(label);
+        return { pressed: refused, remove: () => void standingButtons.delete(label) };
+      },
     },
     { pauses, offered },
   );
-  return { answers, said, buttons, heard, served };
+  return { answers, said, buttons, heard, served, standingButtons, standingShown };
 }
 
 /**
@@ -205,6 +220,36 @@ describe("the hosted wallet's window", () => {
     expect(
       (await serve(actor, { kind: 'connect', provider: 'google', chain: 'sui:testnet' }, { pauses })).answers[0],
     ).toMatchObject({ ok: true });
+  });
+
+  it('a connect while no one is signed in here: Refuse stands beside "sign in to go on", and pressed, the site hears it rejected', async () => {
+    const actor: SignInActorRef = createActor(stubbedMachine({ restoreSession: restoresTo('empty') }), {
+      input: { chain: 'sui:testnet' },
+    });
+    actor.start();
+    await waitFor(actor, (snapshot) => snapshot.hasTag('settled'));
+    let refuse = () => {};
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    const { served, said, answers, standingButtons } = serving(
+      actor,
+      { kind: 'connect', provider: 'google', chain: 'sui:testnet' },
+      { refused },
+    );
+    await vi.waitFor(() => expect(standingButtons).toEqual(new Set(['Refuse'])));
+    expect(said).toEqual([`${SITE} asks to connect to your Google account. Sign in with Google to go on.`]);
+    refuse();
+    await served;
+    expect(answers).toEqual([{ ok: false, error: WALLET_REFUSALS.rejected }]);
+    expect(standingButtons).toEqual(new Set());
+    expect(connectedSites().list()).toEqual([]);
+  });
+
+  it('signed in already, a connect offers no standing Refuse: the dialog has Reject', async () => {
+    const { actor } = await wallet(session(), ['approve']);
+    const { served, standingShown, answers } = serving(actor, { kind: 'connect', provider: 'google', chain: 'sui:testnet' });
+    await served;
+    expect(answers).toMatchObject([{ ok: true }]);
+    expect(standingShown).toEqual([]);
   });
 
   it('a connect is approved in the dialog: the site gets the public account and is kept as connected', async () => {

@@ -36,7 +36,7 @@ export const SIGNED_OUT_AT_WALLET = 'You signed out of the wallet: connect again
  * than the wallet the site chose. The connect waits while the visitor signs out and in again.
  */
 export const otherProviderAtWallet = (origin: string, signedInWith: Provider, asked: Provider) =>
-  `${origin} asks to connect to your ${PROVIDER_LABELS[asked]} account, but your wallet is signed in with ${PROVIDER_LABELS[signedInWith]}: sign out below, then sign in with ${PROVIDER_LABELS[asked]} to go on (or close this window).`;
+  `${origin} asks to connect to your ${PROVIDER_LABELS[asked]} account, but your wallet is signed in with ${PROVIDER_LABELS[signedInWith]}: sign out below, then sign in with ${PROVIDER_LABELS[asked]} to go on (or refuse).`;
 
 /** Ours: the site is on another network than the wallet, whose account is on its own network only. */
 export const otherNetwork = (wallet: string, site: string) =>
@@ -60,6 +60,11 @@ export interface RequestNotice {
   say(text: string): void;
   /** Says `text` with two buttons; true when the visitor presses `yes`. */
   offer(text: string, yes: string, no: string): Promise<boolean>;
+  /**
+   * A button that stays while the notice's text changes (`say`), until `remove`: `pressed`
+   * settles when the visitor presses it.
+   */
+  standing(label: string): { pressed: Promise<void>; remove(): void };
 }
 
 const settled = (snapshot: Snapshot) => snapshot.hasTag('settled');
@@ -79,19 +84,28 @@ const ASKS: Record<Exclude<WalletWindowRequest['kind'], 'connect'>, string> = {
  */
 async function accountOnceSignedIn(actor: SignInActorRef, origin: string, provider: Provider, notice: RequestNotice) {
   let toldOther: Provider | null = null;
-  const snapshot = await waitFor(
-    actor,
-    (current) => {
-      if (!settled(current) || !current.hasTag('has-account')) return false;
-      if (accountData(current, provider)) return true;
-      const signedInWith = current.context.provider!;
-      if (toldOther !== signedInWith) notice.say(otherProviderAtWallet(origin, signedInWith, provider));
-      toldOther = signedInWith;
-      return false;
-    },
-    { timeout: Infinity },
-  );
-  return accountData(snapshot, provider)!;
+  const signedIn = (current: Snapshot) => {
+    if (!settled(current) || !current.hasTag('has-account')) return false;
+    if (accountData(current, provider)) return true;
+    const signedInWith = current.context.provider!;
+    if (toldOther !== signedInWith) notice.say(otherProviderAtWallet(origin, signedInWith, provider));
+    toldOther = signedInWith;
+    return false;
+  };
+  if (signedIn(actor.getSnapshot())) return accountData(actor.getSnapshot(), provider)!;
+  // A way out while the visitor is asked to sign in (closing the window is one too): the site hears "rejected".
+  const refuse = notice.standing('Refuse');
+  const stop = new AbortController();
+  try {
+    const snapshot = await Promise.race([
+      waitFor(actor, signedIn, { timeout: Infinity, signal: stop.signal }),
+      refuse.pressed.then(() => Promise.reject(new Error(WALLET_REFUSALS.rejected))),
+    ]);
+    return accountData(snapshot, provider)!;
+  } finally {
+    stop.abort();
+    refuse.remove();
+  }
 }
 
 /** The machine's request for the dApp's, with the site that asks. */

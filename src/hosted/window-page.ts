@@ -28,7 +28,10 @@ function requestNotice(): RequestNotice {
   line.dataset.dappRequest = '';
   const choices = document.createElement('div');
   choices.className = 'dapp-request-choices';
-  box.append(line, choices);
+  // The buttons that stay while the line changes.
+  const standing = document.createElement('div');
+  standing.className = 'dapp-request-choices';
+  box.append(line, choices, standing);
   document.body.prepend(box);
   const say = (text: string) => {
     choices.replaceChildren();
@@ -53,6 +56,13 @@ function requestNotice(): RequestNotice {
           button(yes, () => resolve(true)),
         );
       }),
+    standing: (label) => {
+      let press = () => {};
+      const pressed = new Promise<void>((resolve) => (press = resolve));
+      const element = button(label, () => press());
+      standing.append(element);
+      return { pressed, remove: () => element.remove() };
+    },
   };
 }
 
