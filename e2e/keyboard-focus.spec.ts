@@ -18,6 +18,42 @@ async function pressWithKeyboard(page: Page, name: string) {
   return button;
 }
 
+/** Holds the page's next request whose body says `what` until the returned function is called. */
+async function holdNext(page: Page, url: string, what: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(url, async (route) => {
+    if (held || !(route.request().postData() ?? '').includes(what)) return route.fallback();
+    held = true;
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
+/**
+ * Pressed by keyboard while its request is held: the button is disabled and the browser has
+ * moved the focus off it (to the body); released, the work ends and the focus is back on it.
+ */
+async function focusComesBack(
+  page: Page,
+  [name, busyName]: [string, string],
+  hold: { url: string; what: string },
+  done: () => Promise<void>,
+) {
+  const release = await holdNext(page, hold.url, hold.what);
+  const button = await pressWithKeyboard(page, name);
+  await expect(page.getByRole('button', { name: busyName, exact: true })).toBeDisabled();
+  await expect.poll(() => page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  release();
+  await done();
+  await expect(button).toBeEnabled();
+  await expect(button).toBeFocused();
+}
+
+const NODE = '**/__mock/sui/graphql';
+
 test('Refresh, Get test SUI, Send and Sign message pressed by keyboard: each has the focus back when its work is done', async ({
   page,
 }) => {
@@ -26,24 +62,25 @@ test('Refresh, Get test SUI, Send and Sign message pressed by keyboard: each has
   const panel = chainPanel(page);
   await expect(panel.getByRole('button', { name: 'Refresh' })).toBeEnabled();
 
-  for (const name of ['Refresh', 'Get test SUI']) {
-    const button = await pressWithKeyboard(page, name);
-    // It was disabled meanwhile (its label may change): the next enabled one is it again.
-    await expect(panel.getByRole('button', { name, exact: true })).toBeEnabled();
-    await expect(button).toBeFocused();
-  }
+  await focusComesBack(page, ['Refresh', 'Refresh'], { url: NODE, what: 'getBalance' }, async () => {});
+  await focusComesBack(
+    page,
+    ['Get test SUI', 'Getting test SUI…'],
+    { url: '**/v2/gas', what: 'FixedAmountRequest' },
+    async () => {
+      await expect(panel.getByTestId('funded')).toBeVisible();
+    },
+  );
 
   await panel.getByLabel('Recipient address').fill(`0x${'c0'.repeat(32)}`);
   await panel.getByLabel('Amount (SUI)').fill('0.1');
-  const send = await pressWithKeyboard(page, 'Send');
-  await expect(panel.getByTestId('digest')).toBeVisible();
-  await expect(send).toBeEnabled();
-  await expect(send).toBeFocused();
+  await focusComesBack(page, ['Send', 'Sending…'], { url: NODE, what: 'executeTransaction' }, async () => {
+    await expect(panel.getByTestId('digest')).toBeVisible();
+  });
 
-  const sign = await pressWithKeyboard(page, 'Sign message');
-  await expect(page.getByTestId('signature')).toBeVisible();
-  await expect(sign).toBeEnabled();
-  await expect(sign).toBeFocused();
+  await focusComesBack(page, ['Sign message', 'Sign message'], { url: NODE, what: 'verifySignature' }, async () => {
+    await expect(page.getByTestId('signature')).toBeVisible();
+  });
 });
 
 test.describe('on a phone', () => {

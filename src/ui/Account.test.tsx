@@ -123,7 +123,7 @@ describe('SignMessage', () => {
     });
   });
 
-  it('an empty message is not signed: the button waits for text, and says why', async () => {
+  it('an empty message (or spaces alone) is not signed: the button waits for text, and says why', async () => {
     const { actor } = renderAt(
       { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
       account(),
@@ -134,7 +134,9 @@ describe('SignMessage', () => {
     expect(screen.getByLabelText('Message').getAttribute('aria-describedby')).toBe(
       screen.getByText('Write the message you want to sign.').id,
     );
-    await userEvent.type(screen.getByLabelText('Message'), ' ');
+    await userEvent.type(screen.getByLabelText('Message'), '  ');
+    expect(button('Sign message').disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Message'), 'x');
     expect(button('Sign message').disabled).toBe(false);
     expect(actor.getSnapshot().matches({ account: { session: { ready: 'waiting' } } })).toBe(true);
   });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Account } from './Account.tsx';
@@ -176,6 +176,33 @@ describe('ChainPanel: Send', () => {
     expect(screen.getByText('Your SUI may have been sent')).toBeTruthy();
     expect(screen.queryByText('Could not send SUI')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe(message);
+  });
+
+  it('a send whose outcome is unknown empties the form: the same transfer is never one click away', async () => {
+    const { actor } = renderAt(READY, account({ balance: '1000000000' }), panel());
+    await userEvent.type(screen.getByLabelText('Recipient address'), BOB);
+    await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0.5');
+    await userEvent.click(button('Send'));
+    const lost = Object.assign(
+      new Error('The Sui node answered with HTTP 504, so we cannot tell whether the transfer went through.'),
+      {
+        code: 'SUI_NODE_OUTCOME_UNKNOWN',
+      },
+    );
+    await act(async () => actor.send({ type: 'xstate.error.actor.sendSui', error: lost } as never));
+    expect(screen.getByText('Your SUI may have been sent')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Recipient address').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Amount (SUI)').value).toBe('');
+    cleanup();
+    // Any other failure keeps what was typed, to send again.
+    const second = renderAt(READY, account({ balance: '1000000000' }), panel());
+    await userEvent.type(screen.getByLabelText('Recipient address'), BOB);
+    await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0.5');
+    await userEvent.click(button('Send'));
+    const refused = Object.assign(new Error('Not enough SUI.'), { code: 'SUI_NODE' });
+    await act(async () => second.actor.send({ type: 'xstate.error.actor.sendSui', error: refused } as never));
+    expect(screen.getByText('Could not send SUI')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Amount (SUI)').value).toBe('0.5');
   });
 
   it('says what happened: how much the faucet sent, and the gas a transfer paid', () => {

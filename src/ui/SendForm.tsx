@@ -29,19 +29,33 @@ export function SendForm() {
   // The send under way is the one the busy line names: its fields hold it until it ends
   // (read-only rather than disabled, so focus and the text stay where the visitor left them).
   const inFlight = pending !== null && (proving || sending);
+  const startAfresh = () => {
+    setRecipient('');
+    setAmount('');
+    setTried(false);
+  };
   // A transfer went through: the form starts afresh (its amount was spent, so it would now read as too much).
   const [shownDigest, setShownDigest] = useState(lastTransfer?.digest);
   // (A new send clears the last receipt: the form keeps what it sends until its own arrives.)
   if (lastTransfer && lastTransfer.digest !== shownDigest) {
     setShownDigest(lastTransfer.digest);
-    setRecipient('');
-    setAmount('');
-    setTried(false);
+    startAfresh();
   }
-  // A new receipt is brought into view (on a phone it falls below the fold, under the form).
+  // A transfer that may have gone through (its answer lost, and not found since): not one
+  // click from a second one. The visitor types it again once they have looked.
+  const failure = useContextValue((context) => context.failure);
+  const unknownOutcome = failure?.step === 'sending' && failure.code === 'SUI_NODE_OUTCOME_UNKNOWN' ? failure : null;
+  const [shownUnknown, setShownUnknown] = useState(unknownOutcome);
+  if (unknownOutcome !== shownUnknown) {
+    setShownUnknown(unknownOutcome);
+    if (unknownOutcome) startAfresh();
+  }
+  // A new receipt is brought into view (on a phone it falls below the fold, under the form);
+  // one there already when the form appears is not.
   const receipt = useRef<HTMLDivElement>(null);
+  const firstDigest = useRef(shownDigest);
   useEffect(() => {
-    if (shownDigest) receipt.current?.scrollIntoView?.({ block: 'nearest' });
+    if (shownDigest && shownDigest !== firstDigest.current) receipt.current?.scrollIntoView?.({ block: 'nearest' });
   }, [shownDigest]);
   const check = checkTransfer({ recipient, amount, balance });
   const problems = tried && !check.ok ? check.problems : {};

@@ -20,8 +20,8 @@ export function SignMessage() {
   const edited = signature !== null && signedMessage !== null && message !== signedMessage;
   const signing = useHasTag('signing-message');
   const canSign = useCan({ type: 'user.signMessage', message });
-  // Nothing to sign: a signature of no text would show an empty "Signed text".
-  const empty = message === '';
+  // Nothing to sign: a signature of no text (or of spaces alone) would show an empty "Signed text".
+  const empty = message.trim() === '';
   const emptyId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();

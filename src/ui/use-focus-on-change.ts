@@ -60,9 +60,15 @@ export function useKeptFocus() {
       if (kept.waiting && kept.waiting !== event.target)
         observer.observe(kept.waiting, { attributes: true, attributeFilter: ['disabled'] });
     };
+    // The visitor took the focus away themselves (a click on the page's background): it is not kept for them.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.target === kept.focused && event.target instanceof HTMLElement && !isDisabled(event.target)) kept.focused = null;
+    };
     document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
     return () => {
       document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
       observer.disconnect();
     };
   }, []);

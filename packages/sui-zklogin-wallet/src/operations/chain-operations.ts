@@ -25,9 +25,9 @@ export function createChainOperations({
 
     verifySignature: async ({ input }) => (await node.reads()).verifyPersonalMessage(input),
 
-    sendSui: async ({ input }) => {
+    sendSui: async ({ input, signal }) => {
       const [zkSigner, client] = await Promise.all([signer(), node.transactions()]);
-      const receipt = await client.transfer({ ...input, sender: zkSigner.toSuiAddress(), signer: zkSigner });
+      const receipt = await client.transfer({ ...input, sender: zkSigner.toSuiAddress(), signer: zkSigner, signal });
       return { ...input, ...receipt };
     },
   };

@@ -87,21 +87,34 @@ describe('a transfer whose answer is lost on its way back', () => {
   beforeAll(() => node.ledger.mint(sender, 5_000_000_000n, randomDigest()));
   afterEach(() => vi.restoreAllMocks());
 
-  /** The node's answer to an execution is replaced by a 504: after the node ran it (`reached`), or before. */
-  function answerLost(reached: boolean) {
+  /**
+   * The node's answer to an execution is replaced: by an HTTP `status` (a 504 by default) or a
+   * thrown `failure`, after the node ran it (`reached`) or before. With `lookupsFail`, the
+   * look-ups after it cannot reach the node either.
+   */
+  function answerLost(
+    reached: boolean,
+    { status = 504, failure, lookupsFail = false }: { status?: number; failure?: Error; lookupsFail?: boolean } = {},
+  ) {
     const requests = { executions: [] as string[], lookups: [] as string[] };
     // MSW's fetch, as it is once the server listens.
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const body = typeof init?.body === 'string' ? init.body : '';
-      if (LOOKUP.test(body)) requests.lookups.push(body);
+      if (LOOKUP.test(body)) {
+        requests.lookups.push(body);
+        if (lookupsFail) throw new TypeError('Failed to fetch');
+      }
       if (!body.includes('executeTransaction')) return realFetch(input, init);
       requests.executions.push(body);
       if (reached) await realFetch(input, init);
-      return new Response('Gateway Timeout', { status: 504, statusText: 'Gateway Timeout' });
+      if (failure) throw failure;
+      return new Response('failed', { status, statusText: 'failed' });
     });
     return requests;
   }
+  const nodeClient = (lostAnswerLookupMs?: number) =>
+    createSuiNodeClient({ graphqlUrl: GRAPHQL, network: 'testnet', faucetUrl: null, lostAnswerLookupMs });
   /** The SDK's look-up of a transaction by its digest. */
   const LOOKUP = /transaction\(digest: \$digest\)/;
   const balanceOf = (address: string) =>
@@ -140,6 +153,70 @@ describe('a transfer whose answer is lost on its way back', () => {
     );
     expect(balanceOf(OTHER)).toBe(before);
     expect(executions).toHaveLength(1);
+  });
+
+  it('an abort of the request (its deadline, as some browsers report it) is a lost answer too: looked for, and found', async () => {
+    answerLost(true, { failure: new DOMException('The operation was aborted.', 'AbortError') });
+    const receipt = await nodeClient().transfer({ recipient: OTHER, amount: '1000', sender, signer });
+    expect(receipt.digest).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
+  });
+
+  it('a node that cannot be asked afterwards either: "could not be looked up", never "not found"', async () => {
+    const { lookups } = answerLost(false, { lookupsFail: true });
+    const outcome = await nodeClient(100)
+      .transfer({ recipient: OTHER, amount: '1000', sender, signer })
+      .catch((error: unknown) => error);
+    expect((outcome as NodeError).code).toBe('SUI_NODE_OUTCOME_UNKNOWN');
+    expect((outcome as NodeError).message).toMatch(
+      /, so we cannot tell whether the transfer went through\. It could not be looked up on chain either\. Its digest is /,
+    );
+    expect(lookups.length).toBeGreaterThan(0);
+  });
+
+  it.each([400, 413, 429])(
+    'an HTTP %i (the node refused before running anything): said as such, and not looked for',
+    async (status) => {
+      const { lookups } = answerLost(false, { status });
+      const outcome = await nodeClient()
+        .transfer({ recipient: OTHER, amount: '1000', sender, signer })
+        .catch((error: unknown) => error);
+      expect((outcome as NodeError).code).toBe('SUI_NODE');
+      expect((outcome as NodeError).message).toBe(
+        `The Sui node (sui-node.test) answered with HTTP ${status}, so we could not send the transfer.`,
+      );
+      expect(lookups).toEqual([]);
+    },
+  );
+
+  it("a dApp's executed transaction whose answer was lost: found, and answered with its digest and effects", async () => {
+    const { executions } = answerLost(true);
+    const tx = new Transaction();
+    const [coin] = tx.splitCoins(tx.gas, [1000n]);
+    tx.transferObjects([coin!], OTHER);
+    const signed = await nodeClient().signTransaction({ json: await tx.toJSON(), sender, signer, execute: true });
+    expect(signed.digest).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
+    expect(signed.effects).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(executions).toHaveLength(1);
+  });
+
+  it('stopped (the visitor signed out) before it was sent: never sent; stopped before it was built, never signed either', async () => {
+    const { executions } = answerLost(true);
+    const stop = new AbortController();
+    const signed: Uint8Array[] = [];
+    // Stopped while it is being signed: the signature is made, the transfer never sent.
+    const stopping = {
+      signTransaction: async (bytes: Uint8Array) => (signed.push(bytes), stop.abort(), keypair.signTransaction(bytes)),
+    };
+    await expect(
+      nodeClient().transfer({ recipient: OTHER, amount: '1000', sender, signer: stopping, signal: stop.signal }),
+    ).rejects.toThrow();
+    expect(signed).toHaveLength(1);
+    expect(executions).toEqual([]);
+    await expect(
+      nodeClient().transfer({ recipient: OTHER, amount: '1000', sender, signer: stopping, signal: stop.signal }),
+    ).rejects.toThrow();
+    expect(signed).toHaveLength(1);
+    expect(executions).toEqual([]);
   });
 
   it('refused by the node: nothing was executed, so it is not looked for', async () => {

@@ -6,6 +6,7 @@
  * none for the node). Loaded when first asked: the reads the account page makes on its
  * own are node-reads.ts, so a visitor who never sends a transaction never loads this.
  */
+import { TransactionError } from '@mysten/sui/client';
 import { SuiGraphQLClient } from '@mysten/sui/graphql';
 import { Transaction, TransactionDataBuilder } from '@mysten/sui/transactions';
 import { fromBase64, normalizeSuiAddress, toBase64 } from '@mysten/sui/utils';
@@ -14,7 +15,7 @@ import type { TransactionPreview } from '../core/sign-in.types.ts';
 import { formatSui } from '../core/sui-amount.ts';
 import type { TransferRequest } from '../core/transfer.ts';
 import { dryRunFailure, previewOf } from './dry-run.ts';
-import { NodeError, nodeErrorOf } from './node-errors.ts';
+import { mayHaveRun, NodeError, nodeErrorOf } from './node-errors.ts';
 import { askingNode, NODE_TIMEOUT_MS, timedFetch, type SuiNodeOptions } from './node-reads.ts';
 
 /** Signs a built transaction's bytes (the zkLogin account's signer, zklogin-signature.ts). */
@@ -45,37 +46,63 @@ function ownTransaction(json: string, account: string): Transaction {
  * transactions can lag its execution by a few seconds.
  */
 export const LOST_ANSWER_LOOKUP_MS = 10_000;
+/** The look-up's first pause between two asks; each next one twice as long, up to the last. */
+const LOOKUP_PAUSES_MS = { first: 250, last: 2_000 };
 
 export function createSuiNodeClient(options: SuiNodeOptions & { lostAnswerLookupMs?: number }) {
   const fetch = timedFetch(options.timeoutMs ?? NODE_TIMEOUT_MS);
   const client = new SuiGraphQLClient({ url: options.graphqlUrl, network: options.network, fetch });
+  const host = new URL(options.graphqlUrl).host;
   const asked = askingNode(options.graphqlUrl);
   const lookupMs = options.lostAnswerLookupMs ?? LOST_ANSWER_LOOKUP_MS;
 
   /**
+   * Looks for `digest` on chain until it is found or the look-up's time is up; `answered`:
+   * whether the node answered at all (that it has no such transaction). Our own loop rather
+   * than the SDK's waitForTransaction, which hides that, so that "not found" and "could not
+   * be looked up" are told apart.
+   */
+  async function lookUp(digest: string) {
+    const deadline = AbortSignal.timeout(lookupMs);
+    let answered = false;
+    for (let pause = LOOKUP_PAUSES_MS.first; ; pause = Math.min(pause * 2, LOOKUP_PAUSES_MS.last)) {
+      try {
+        return { found: await client.core.getTransaction({ digest, include: { effects: true }, signal: deadline }), answered };
+      } catch (error) {
+        if (error instanceof TransactionError) answered = true;
+      }
+      if (deadline.aborted) return { found: null, answered };
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        deadline.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
+      if (deadline.aborted) return { found: null, answered };
+    }
+  }
+
+  /**
    * Executes signed bytes. A node that refused them executed nothing; but an answer lost on
-   * its way back (no answer in time, an HTTP failure, a dropped connection, an answer we could
-   * not read) says nothing of whether they were executed: the node is asked for them by their
-   * digest, and only when they are not found is the visitor told so, with the digest to look
-   * for before sending again (a second send would be a second transfer).
+   * its way back (mayHaveRun: no answer in time, a dropped connection, a server's HTTP failure,
+   * an answer we could not read) says nothing of whether they were executed: the node is asked
+   * for them by their digest, and only when they are not found is the visitor told so, with
+   * the digest to look for before sending again (a second send would be a second transfer).
    */
   async function execute(bytes: Uint8Array, signature: string, what: string, noun: string) {
     try {
       return await client.core.executeTransaction({ transaction: bytes, signatures: [signature], include: { effects: true } });
     } catch (error) {
-      const host = new URL(options.graphqlUrl).host;
-      const lost = nodeErrorOf(error, { host, what, consequence: `so we cannot tell whether the ${noun} went through` });
-      if (!lost.unreachable) throw lost;
+      if (!mayHaveRun(error)) throw nodeErrorOf(error, { host, what });
+      // No signal of a caller's here: an abort is the request's own deadline (as some browsers report it).
+      const cause = (error as { name?: string })?.name === 'AbortError' ? new DOMException('', 'TimeoutError') : error;
+      const lost = nodeErrorOf(cause, { host, what, consequence: `so we cannot tell whether the ${noun} went through` });
       const digest = TransactionDataBuilder.getDigestFromBytes(bytes);
-      try {
-        return await client.core.waitForTransaction({ digest, include: { effects: true }, timeout: lookupMs });
-      } catch {
-        throw new NodeError(
-          `${lost.message} It was not found on chain within ${lookupMs / 1000} s. Its digest is ${digest}: look for it (or at your balance) before you send it again.`,
-          true,
-          'SUI_NODE_OUTCOME_UNKNOWN',
-        );
-      }
+      const { found, answered } = await lookUp(digest);
+      if (found) return found;
+      throw new NodeError(
+        `${lost.message} ${answered ? `It was not found on chain within ${lookupMs / 1000} s.` : 'It could not be looked up on chain either.'} Its digest is ${digest}: look for it (or at your balance) before you send it again.`,
+        true,
+        'SUI_NODE_OUTCOME_UNKNOWN',
+      );
     }
   }
 
@@ -148,16 +175,20 @@ export function createSuiNodeClient(options: SuiNodeOptions & { lostAnswerLookup
     /**
      * Builds the transfer with the node, signs it, executes it; returns its digest and the
      * gas it paid (MIST: computation and storage, less the storage rebate), from its effects.
+     * `signal` stops it until it is sent.
      */
     async transfer(
-      input: TransferRequest & { sender: string; signer: TransactionSigner },
+      input: TransferRequest & { sender: string; signer: TransactionSigner; signal?: AbortSignal },
     ): Promise<{ digest: string; gasPaid?: string }> {
       const tx = new Transaction();
       tx.setSender(input.sender);
       const [coin] = tx.splitCoins(tx.gas, [BigInt(input.amount)]);
       tx.transferObjects([coin!], input.recipient);
       const bytes = await asked('prepare the transfer', () => tx.build({ client }));
+      // Stopped (the visitor signed out) before it left: never signed, never sent. Once sent, it goes on.
+      input.signal?.throwIfAborted();
       const { signature } = await input.signer.signTransaction(bytes);
+      input.signal?.throwIfAborted();
       const result = await execute(bytes, signature, 'send the transfer', 'transfer');
       if (result.$kind === 'FailedTransaction') {
         const failed = result.FailedTransaction;

@@ -60,3 +60,18 @@ export function nodeErrorOf(
   if (error instanceof SyntaxError || message === 'Missing response data') return unreachable('sent an answer we could not read');
   return new NodeError(refusalMessage(context.what, message || 'no reason given'));
 }
+
+/**
+ * Whether a request that failed may still have been carried out by the node: its answer was
+ * lost (no answer in time, a dropped connection, a server's HTTP failure, an answer we could
+ * not read), where a refusal (a GraphQL error, an HTTP 4xx but 408) says it was not.
+ */
+export function mayHaveRun(error: unknown): boolean {
+  const name = (error as { name?: string })?.name;
+  const message = (error as { message?: string })?.message ?? '';
+  if (name === 'TimeoutError' || name === 'AbortError') return true;
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(message)) return true;
+  const status = /GraphQL request failed: .*\((\d+)\)/.exec(message)?.[1];
+  if (status) return Number(status) >= 500 || status === '408';
+  return error instanceof SyntaxError || message === 'Missing response data';
+}
