@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { hasText } from '../../packages/sui-zklogin-wallet/src/core/account-session.ts';
 import { SignatureVerdict } from './SignatureVerdict.tsx';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
@@ -20,8 +21,8 @@ export function SignMessage() {
   const edited = signature !== null && signedMessage !== null && message !== signedMessage;
   const signing = useHasTag('signing-message');
   const canSign = useCan({ type: 'user.signMessage', message });
-  // Nothing to sign: a signature of no text (or of spaces alone) would show an empty "Signed text".
-  const empty = message.trim() === '';
+  // Nothing to sign (the machine's rule, which also makes canSign false): said beside the field.
+  const empty = !hasText(message);
   const emptyId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +43,7 @@ export function SignMessage() {
           Write the message you want to sign.
         </p>
       )}
-      <button type="submit" className="primary" disabled={!canSign || empty}>
+      <button type="submit" className="primary" disabled={!canSign}>
         {signing ? 'Signing…' : 'Sign message'}
       </button>
       {signature && (

@@ -43,7 +43,7 @@ export const sessionRegion = {
       states: {
         waiting: {
           on: {
-            'user.signMessage': { target: 'signing', actions: 'clearFailure' },
+            'user.signMessage': { guard: 'messageHasText', target: 'signing', actions: 'clearFailure' },
             'user.verifySignature': { guard: 'hasSignature', target: 'verifying' },
           },
         },
@@ -117,4 +117,9 @@ export const sessionGuards = {
   /** The proof is there: the session is ready, and whoever waits for it goes on. */
   proofStored: ({ context }: GuardArgs) => context.proofStored,
   hasSignature: ({ context }: GuardArgs) => context.signature !== null && context.signedMessage !== null,
+  /** The visitor's own message: signed only with some text (a blank one would be an empty "Signed text"). */
+  messageHasText: ({ event }: GuardArgs) => event.type === 'user.signMessage' && hasText(event.message),
 };
+
+/** Text to sign: more than spaces alone. The form says so beside its field; the machine signs nothing else. */
+export const hasText = (message: string) => message.trim() !== '';

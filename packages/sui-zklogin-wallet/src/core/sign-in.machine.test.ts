@@ -106,6 +106,9 @@ describe('signInMachine: pure transitions', () => {
   it('ready: sign a message, or sign out', () => {
     expect(next(at(READY), { type: 'user.signMessage', message: 'hi' }).value).toEqual(SIGNING);
     expect(next(at(READY), { type: 'user.signOut' }).value).toEqual({ 'logged-out': 'clearing' });
+    // Nothing to sign: no text, or spaces alone.
+    for (const message of ['', ' \n\t'])
+      expect(at(READY).can({ type: 'user.signMessage', message }), JSON.stringify(message)).toBe(false);
   });
 
   it('sign-out forgets the session in the context at once', () => {
