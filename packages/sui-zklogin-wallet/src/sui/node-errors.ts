@@ -34,6 +34,23 @@ export function refusalMessage(what: string, reason: string): string {
 }
 
 /**
+ * Why the node could not be asked, in words (no connection, no answer in time, an HTTP
+ * failure with its status, an answer we could not read); null when it answered, or when the
+ * request was stopped.
+ */
+function unasked(error: unknown): { why: string; status?: number; timedOut?: true } | null {
+  const name = (error as { name?: string })?.name;
+  const message = (error as { message?: string })?.message ?? '';
+  if (name === 'TimeoutError') return { why: 'did not answer in time', timedOut: true };
+  // fetch's own failure: no connection, DNS, CORS or CSP.
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(message)) return { why: 'could not be reached' };
+  const status = /GraphQL request failed: .*\((\d+)\)/.exec(message)?.[1];
+  if (status) return { why: `answered with HTTP ${status}`, status: Number(status) };
+  if (error instanceof SyntaxError || message === 'Missing response data') return { why: 'sent an answer we could not read' };
+  return null;
+}
+
+/**
  * Where the node could not be asked, `consequence` says what that leaves the visitor with
  * (by default, "so we could not <what>").
  */
@@ -43,35 +60,24 @@ export function nodeErrorOf(
 ): NodeError {
   if (error instanceof NodeError) return error;
   const service = context.service ?? 'Sui node';
-  const name = (error as { name?: string })?.name;
-  const message = (error as { message?: string })?.message ?? '';
-  const unreachable = (why: string, advice = '') =>
-    new NodeError(
-      `The ${service} (${context.host}) ${why}, ${context.consequence ?? `so we could not ${context.what}${advice}`}.`,
-      true,
-    );
-  if (name === 'TimeoutError') return unreachable('did not answer in time', '. Please try again');
-  if (name === 'AbortError') return new NodeError(`Stopped before we could ${context.what}.`);
-  // fetch's own failure: no connection, DNS, CORS or CSP.
-  if (error instanceof TypeError && /fetch|network|load failed/i.test(message)) return unreachable('could not be reached');
-  if (/GraphQL request failed: .*\((\d+)\)/.test(message)) {
-    return unreachable(`answered with HTTP ${/\((\d+)\)/.exec(message)![1]}`);
+  if ((error as { name?: string })?.name === 'AbortError') return new NodeError(`Stopped before we could ${context.what}.`);
+  const problem = unasked(error);
+  if (problem) {
+    const otherwise = `so we could not ${context.what}${problem.timedOut ? '. Please try again' : ''}`;
+    return new NodeError(`The ${service} (${context.host}) ${problem.why}, ${context.consequence ?? otherwise}.`, true);
   }
-  if (error instanceof SyntaxError || message === 'Missing response data') return unreachable('sent an answer we could not read');
-  return new NodeError(refusalMessage(context.what, message || 'no reason given'));
+  return new NodeError(refusalMessage(context.what, (error as { message?: string })?.message || 'no reason given'));
 }
 
 /**
  * Whether a request that failed may still have been carried out by the node: its answer was
- * lost (no answer in time, a dropped connection, a server's HTTP failure, an answer we could
- * not read), where a refusal (a GraphQL error, an HTTP 4xx but 408) says it was not.
+ * lost (unasked: no answer in time, a dropped connection, a server's HTTP failure, an answer
+ * we could not read; or an abort, where no caller could stop it: its own deadline), where a
+ * refusal (a GraphQL error, an HTTP 4xx but 408) says it was not.
  */
 export function mayHaveRun(error: unknown): boolean {
-  const name = (error as { name?: string })?.name;
-  const message = (error as { message?: string })?.message ?? '';
-  if (name === 'TimeoutError' || name === 'AbortError') return true;
-  if (error instanceof TypeError && /fetch|network|load failed/i.test(message)) return true;
-  const status = /GraphQL request failed: .*\((\d+)\)/.exec(message)?.[1];
-  if (status) return Number(status) >= 500 || status === '408';
-  return error instanceof SyntaxError || message === 'Missing response data';
+  if ((error as { name?: string })?.name === 'AbortError') return true;
+  const problem = unasked(error);
+  if (!problem) return false;
+  return problem.status === undefined || problem.status >= 500 || problem.status === 408;
 }
