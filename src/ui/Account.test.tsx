@@ -106,12 +106,14 @@ describe('Account', () => {
 });
 
 describe('SignMessage', () => {
+  const READY_WAITING = {
+    account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' },
+  } as const;
+  const signMessageAt = (state: Parameters<typeof renderAt>[0], context: Parameters<typeof renderAt>[1]) =>
+    renderAt(state, context, <SignMessage />);
+
   it('ready.waiting: signs the typed message', async () => {
-    const { actor } = renderAt(
-      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      account(),
-      <SignMessage />,
-    );
+    const { actor } = signMessageAt(READY_WAITING, account());
     await userEvent.clear(screen.getByLabelText('Message'));
     await userEvent.type(screen.getByLabelText('Message'), 'Pay Bob');
     await userEvent.click(button('Sign message'));
@@ -124,11 +126,7 @@ describe('SignMessage', () => {
   });
 
   it('an empty message (or spaces alone) is not signed: the button waits for text, and says why', async () => {
-    const { actor } = renderAt(
-      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      account(),
-      <SignMessage />,
-    );
+    const { actor } = signMessageAt(READY_WAITING, account());
     await userEvent.clear(screen.getByLabelText('Message'));
     expect(button('Sign message').disabled).toBe(true);
     expect(screen.getByLabelText('Message').getAttribute('aria-describedby')).toBe(
@@ -142,28 +140,19 @@ describe('SignMessage', () => {
   });
 
   it('ready.signing: the button says so and waits', () => {
-    renderAt(
-      { account: { session: { ready: 'signing' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      account(),
-      <SignMessage />,
-    );
+    signMessageAt({ account: { ...READY_WAITING.account, session: { ready: 'signing' } } }, account());
     expect(button('Signing…').disabled).toBe(true);
   });
 
   it('shows the last signature', () => {
-    renderAt(
-      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
-      account({ signature: 'AQID' }),
-      <SignMessage />,
-    );
+    signMessageAt(READY_WAITING, account({ signature: 'AQID' }));
     expect(screen.getByTestId('signature').textContent).toBe('AQID');
   });
 
   it('shows the signature with the text it signs, and says so once the draft is edited', async () => {
-    renderAt(
-      { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'waiting', renewal: 'later' } },
+    signMessageAt(
+      READY_WAITING,
       account({ signature: 'AQID', signedMessage: 'Hello from Sui zkLogin', verification: { status: 'verified' } }),
-      <SignMessage />,
     );
     expect(screen.getByTestId('signed-message').textContent).toBe('Hello from Sui zkLogin');
     expect(screen.queryByTestId('message-edited')).toBeNull();
