@@ -218,3 +218,35 @@ test('a signature the node refuses is shown with its reason', async ({ page }) =
   await page.getByRole('button', { name: 'Sign message' }).click();
   await expect(page.getByRole('alert')).toHaveText(/The Sui node refused this signature: .*does not verify over this message/);
 });
+
+test('signing out while a transfer is at the node says it may still go through; signed in again, the balance shows it', async ({
+  page,
+}) => {
+  const before = await readyWithTestSui(page);
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const executing = new Promise<void>((reached) =>
+    page.route(NODE, async (route) => {
+      if (!route.request().postData()?.includes('executeTransaction')) return route.fallback();
+      // The node executes it; its answer waits until the visitor has signed out.
+      const response = await route.fetch();
+      reached();
+      await answered;
+      await route.fulfill({ response }).catch(() => {});
+    }),
+  );
+  await send(page, `0x${'c0'.repeat(32)}`, '0.25');
+  await executing;
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expectState(page, 'logged-out');
+  await expect(page.getByTestId('transfer-under-way')).toHaveText(
+    'The transfer of 0.25 SUI under way when you were signed out may still go through: your balance will show it when you sign in again.',
+  );
+  answer();
+  await page.unroute(NODE);
+  await signIn(page, 'google', 'Alice');
+  await expect(page.getByTestId('transfer-under-way')).toHaveCount(0);
+  const spent = before - (await loadedBalance(page));
+  expect(spent).toBeGreaterThan(SUI / 4n - SUI / 100n);
+  expect(spent).toBeLessThan(SUI / 4n + SUI / 100n);
+});

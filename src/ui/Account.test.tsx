@@ -44,6 +44,16 @@ describe('Account', () => {
     expect(screen.getByTestId('renewal').textContent).toContain('Renewing it with your provider…');
   });
 
+  it('"Stay signed in" waits while a transfer is being sent, and says so', () => {
+    renderAt(
+      { account: { session: { ready: 'waiting' }, chain: 'sending', wallet: 'waiting', renewal: { due: 'offered' } } },
+      account({ expiresAt: Date.now() + 5 * 60_000, pendingTransfer: { recipient: ADDRESS, amount: '100000000' } }),
+      <Account />,
+    );
+    expect(button('Stay signed in').disabled).toBe(true);
+    expect(screen.getByTestId('renewal').textContent).toContain('Stay signed in once the transfer under way has its answer.');
+  });
+
   it('names who signed in: the email the token has, and nothing when it has none', () => {
     renderAt(
       { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } },

@@ -162,6 +162,17 @@ describe('ChainPanel: Send', () => {
     expect(screen.queryByTestId('digest')).toBeNull();
   });
 
+  it('a transfer cut off by a renewal is said in the panel, and goes with the next send', async () => {
+    renderAt(READY, account({ balance: '1000000000', transferUnderWay: '0.1' }), panel());
+    expect(screen.getByTestId('transfer-under-way').textContent).toBe(
+      'The transfer of 0.1 SUI under way while your session was being renewed may still go through: your balance will show it.',
+    );
+    await userEvent.type(screen.getByLabelText('Recipient address'), BOB);
+    await userEvent.type(screen.getByLabelText('Amount (SUI)'), '0.25');
+    await userEvent.click(button('Send'));
+    expect(screen.queryByTestId('transfer-under-way')).toBeNull();
+  });
+
   it('a failed send is said in place, in the panel', () => {
     const failure = { code: 'SUI_NODE', message: 'Not enough SUI.', step: 'sending', retryable: true } as const;
     renderAt(READY, account({ balance: '1', failure }), panel());

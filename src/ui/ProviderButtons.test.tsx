@@ -61,6 +61,35 @@ describe('ProviderButtons', () => {
     expect(signInButtons().every((button) => !button.disabled)).toBe(true);
   });
 
+  it('logged-out with a transfer cut off: its words beside the notice, or beside the generic text; gone with the next sign-in', async () => {
+    const words =
+      'The transfer of 0.1 SUI under way when you were signed out may still go through: your balance will show it when you sign in again.';
+    renderAt(
+      { 'logged-out': { done: 'cold' } },
+      { notice: 'Your session has expired. Please sign in again.', transferUnderWay: '0.1' },
+      <ProviderButtons config={BUILT_IN_CONFIG} />,
+    );
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
+      'Your session has expired. Please sign in again.',
+      words,
+    ]);
+    cleanup();
+    renderAt({ 'logged-out': 'clearing' }, { transferUnderWay: '0.1' }, <ProviderButtons config={BUILT_IN_CONFIG} />);
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
+      'You are signed out. Your session, keys and proof have been cleared from this browser.',
+      words,
+    ]);
+    cleanup();
+    const { actor } = renderAt(
+      { 'logged-out': { done: 'cold' } },
+      { transferUnderWay: '0.1' },
+      <ProviderButtons config={BUILT_IN_CONFIG} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(actor.getSnapshot().context.transferUnderWay).toBeNull();
+    expect(screen.queryByTestId('transfer-under-way')).toBeNull();
+  });
+
   it('idle with a failed start: the message beside the buttons, which stay enabled; a click clears it', async () => {
     const failure = {
       code: 'http_503',

@@ -1,5 +1,6 @@
 import { availableProviders, type WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import { PROVIDER_LABELS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
+import { NOTICES } from '../../packages/sui-zklogin-wallet/src/core/words.ts';
 import { signedOutWording } from './alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { useCan, useContextValue, useHasTag, useRequestedProviderLabel, useSend, useSnapshotValue } from './use-sign-in.ts';
@@ -44,6 +45,7 @@ export function ProviderButtons({ config, offered }: { config: WalletConfig; off
   const awaitingWindow = useHasTag('awaiting-popup');
   // A session that ended by itself: its provider comes first ("Sign in again with …").
   const ended = useContextValue((context) => context.endedProvider);
+  const transferUnderWay = useContextValue((context) => context.transferUnderWay);
   const providers = availableProviders(config).filter((provider) => !offered || offered.includes(provider));
   return (
     <section className="sign-in">
@@ -63,6 +65,11 @@ export function ProviderButtons({ config, offered }: { config: WalletConfig; off
             You are signed out. Your session, keys and proof have been cleared from this browser.
           </p>
         )
+      )}
+      {transferUnderWay && !awaitingWindow && (
+        <p className="notice" role="status" data-testid="transfer-under-way">
+          {NOTICES.transferUnderWay(transferUnderWay)}
+        </p>
       )}
       <p className="lead">Your Sui address comes from your sign-in with zkLogin. No wallet or seed phrase needed.</p>
       <div className="providers">

@@ -3,6 +3,7 @@ import { checkTransfer } from '../../packages/sui-zklogin-wallet/src/core/transf
 import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { formatSui } from '../../packages/sui-zklogin-wallet/src/core/sui-amount.ts';
+import { NOTICES } from '../../packages/sui-zklogin-wallet/src/core/words.ts';
 import { amountMessage, RECIPIENT_MESSAGES } from './transfer-messages.ts';
 import { useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
@@ -20,6 +21,7 @@ export function SendForm() {
   const balance = useContextValue((context) => context.balance);
   const pending = useContextValue((context) => context.pendingTransfer);
   const lastTransfer = useContextValue((context) => context.lastTransfer);
+  const transferUnderWay = useContextValue((context) => context.transferUnderWay);
   const hasProof = useHasTag('has-proof');
   const proving = useHasTag('busy') && !hasProof;
   const sending = useHasTag('sending');
@@ -124,6 +126,11 @@ export function SendForm() {
         </p>
       )}
       <StepAlert shows={ALERT_PLACES.sending} wording={accountWording} />
+      {transferUnderWay && (
+        <p className="notice" role="status" data-testid="transfer-under-way">
+          {NOTICES.transferUnderWayRenewed(transferUnderWay)}
+        </p>
+      )}
       {lastTransfer && (
         <div className="receipt" role="status" ref={receipt}>
           <p>

@@ -13,11 +13,12 @@ import { messageOf } from './failure.ts';
 import { addressOf, assignIn, failWith, type GuardArgs } from './machine-parts.ts';
 import type { BalanceOutput } from './sign-in.types.ts';
 import { formatSui } from './sui-amount.ts';
-import { NOTICES } from './words.ts';
 import { acceptableTransfer, type TransferReceipt } from './transfer.ts';
 
 export const chainRegion = {
   initial: 'loading-balance',
+  // Leaving the account stops a send under way (its actor with it): nothing is left pending.
+  exit: 'dropPendingTransfer',
   states: {
     // Reads the balance; a failure is the panel's message, not an alert.
     'loading-balance': {
@@ -72,8 +73,9 @@ export const chainRegion = {
     },
     sending: {
       tags: ['sending'],
-      // The visitor signing out cannot call back a transfer that may have reached the node.
-      exit: 'noticeTransferUnderWay',
+      // Whatever ends the send before its answer (a sign-out, the session's end, a renewal's
+      // new session) cannot call back a transfer that may have reached the node.
+      exit: 'keepTransferUnderWay',
       invoke: {
         id: 'sendSui',
         src: 'sendSui',
@@ -93,6 +95,10 @@ export const chainRegion = {
   },
 } as const;
 
+/** The send's own answer (its actor's result or failure), which leaves `sending` with what happened. */
+const isSendAnswer = (event: { type: string }) =>
+  event.type === 'xstate.done.actor.sendSui' || event.type === 'xstate.error.actor.sendSui';
+
 export const chainActions = {
   assignBalance: assignIn<BalanceOutput>((_, output) => ({ balance: output.balance, balanceFailure: null })),
   assignBalanceFailure: assignIn<string>({ balanceFailure: (_, message) => message }),
@@ -105,14 +111,13 @@ export const chainActions = {
     },
     lastTransfer: null,
     funded: null,
+    transferUnderWay: null,
   }),
   assignLastTransfer: assignIn<TransferReceipt>((_, receipt) => ({ lastTransfer: receipt, pendingTransfer: null })),
   dropPendingTransfer: assignIn({ pendingTransfer: null }),
-  // Left by the visitor's own sign-out (here, or a dApp's disconnect of this account), not by its answer.
-  noticeTransferUnderWay: assignIn(({ context, event }) =>
-    (event.type === 'user.signOut' || event.type === 'wallet.disconnect') && context.pendingTransfer
-      ? { notice: NOTICES.transferUnderWay(formatSui(context.pendingTransfer.amount)) }
-      : {},
+  // Left before its own answer: the transfer may still go through, and this page will not hear.
+  keepTransferUnderWay: assignIn(({ context, event }) =>
+    context.pendingTransfer && !isSendAnswer(event) ? { transferUnderWay: formatSui(context.pendingTransfer.amount) } : {},
   ),
   assignFunded: assignIn<string>({ funded: (_, amount) => amount }),
   clearFunded: assignIn({ funded: null }),

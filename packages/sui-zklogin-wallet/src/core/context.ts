@@ -41,6 +41,7 @@ export function initialContext(input: SignInInput | undefined): SignInContext {
     requestedProvider: null,
     failure: null,
     notice: null,
+    transferUnderWay: null,
     chain: input?.chain ?? 'sui:testnet',
     discardPendingFlow: false,
     signOutEverywhere: false,

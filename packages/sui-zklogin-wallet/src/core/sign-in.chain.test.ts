@@ -173,32 +173,40 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     });
   });
 
-  it('signing out while a transfer is being sent says it may still go through; otherwise, and after it ended, nothing', () => {
+  it('a send cut off before its answer is kept as under way, whatever cut it; otherwise, and after its answer, nothing', () => {
     const sending = { account: { ...READY.account, chain: 'sending' } } as const;
     const pendingTransfer = { recipient: BOB, amount: '100000000' };
     const out = next(at(sending, { pendingTransfer }), { type: 'user.signOut' });
     expect(out.matches('logged-out')).toBe(true);
-    expect(out.context.notice).toBe(
-      'You are signed out. The transfer of 0.1 SUI under way when you signed out may still go through: your balance will show it when you sign in again.',
-    );
+    expect(out.context).toMatchObject({ transferUnderWay: '0.1', pendingTransfer: null, notice: null });
     // A dApp's disconnect of this account is the visitor's sign-out too.
     const disconnect = { type: 'wallet.disconnect', requestId: 'r1', provider: 'google' } as SignInEvent;
-    expect(next(at(sending, { pendingTransfer, provider: 'google' }), disconnect).context.notice).toMatch(
-      /^You are signed out\. The transfer of 0\.1 SUI/,
-    );
-    // Not sent yet (waiting for its proof): signing out stops it, and the generic words stand.
+    expect(next(at(sending, { pendingTransfer, provider: 'google' }), disconnect).context.transferUnderWay).toBe('0.1');
+    // Another tab's sign-out says its own words, and the transfer's beside them.
+    expect(next(at(sending, { pendingTransfer }), { type: 'tab.signedOut' }).context).toMatchObject({
+      notice: 'You signed out in another tab.',
+      transferUnderWay: '0.1',
+    });
+    // Not sent yet (waiting for its proof): signing out stops it before anything is signed.
     const waiting = { account: { session: 'proving', chain: 'waiting-for-proof', wallet: 'waiting', renewal: 'later' } } as const;
-    expect(next(at(waiting, { pendingTransfer }), { type: 'user.signOut' }).context.notice).toBeNull();
-    // Its own answer ends the send: no notice.
+    expect(next(at(waiting, { pendingTransfer }), { type: 'user.signOut' }).context).toMatchObject({
+      transferUnderWay: null,
+      pendingTransfer: null,
+    });
+    // Its own answer ends the send: nothing is under way.
     const done = next(at(sending, { pendingTransfer }), {
       type: 'xstate.done.actor.sendSui',
       output: { recipient: BOB, amount: '100000000', digest: 'D' },
     } as never);
-    expect(done.context.notice).toBeNull();
-    // Another tab's sign-out says its own.
-    expect(next(at(sending, { pendingTransfer }), { type: 'tab.signedOut' }).context.notice).toBe(
-      'You signed out in another tab.',
-    );
+    const failed = next(at(sending, { pendingTransfer }), { type: 'xstate.error.actor.sendSui', error: unreachable } as never);
+    for (const answered of [done, failed]) expect(answered.context).toMatchObject({ transferUnderWay: null, notice: null });
+  });
+
+  it('what was under way goes with the next sign-in or the next send', () => {
+    const signedOut = snapshotAt({ 'logged-out': 'done' }, { transferUnderWay: '0.1' });
+    expect(next(signedOut, { type: 'user.signIn', provider: 'google' }).context.transferUnderWay).toBeNull();
+    const back = at(READY, { transferUnderWay: '0.1' });
+    expect(next(back, { type: 'user.send', recipient: BOB, amount: '1000' }).context.transferUnderWay).toBeNull();
   });
 });
 

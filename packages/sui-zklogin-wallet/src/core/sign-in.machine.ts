@@ -143,6 +143,7 @@ export const signInMachine = setup({
         return event.provider;
       },
       notice: null,
+      transferUnderWay: null,
     }),
     assignNotice: assignIn<string>({ notice: (_, notice) => notice }),
     clearNotice: assignIn({ notice: null }),

@@ -217,6 +217,8 @@ const REGION_EVENTS: Record<Region, Set<string>> = {
   ]),
   renewal: new Set([
     'user.renew',
+    // A send while "Stay signed in" is due: the renewal waits for its answer.
+    'user.send',
     'page.restored',
     'popup.opened',
     'popup.blocked',

@@ -18,6 +18,7 @@ import type {
   StartOutput,
 } from './sign-in.types.ts';
 import { failing, IDENTITY, session, stubbedMachine, type StubActors } from '../../test/machine-stubs.ts';
+import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import { RENEWAL_NOTICES } from './words.ts';
 
 const MINUTE = 60_000;
@@ -286,5 +287,75 @@ describe('signInMachine: Stay signed in', () => {
     await vi.advanceTimersByTimeAsync(0);
     signedOut.actor.send({ type: 'user.signOut' });
     expect(signedOut.actor.getSnapshot().context.endedProvider).toBeNull();
+  });
+
+  describe('a send under way', () => {
+    const BOB = `0x${'b0'.repeat(32)}`;
+    /** A transfer that reached the node and whose answer has not come back. */
+    const unanswered = fromPromise<TransferReceipt, TransferRequest>(() => new Promise(() => {}));
+    const sendTenth = (actor: ReturnType<typeof start>['actor']) =>
+      actor.send({ type: 'user.send', recipient: BOB, amount: '100000000' });
+
+    it('"Stay signed in" waits for its answer: the page would leave, or a new session cut it off', async () => {
+      for (const popup of [false, true]) {
+        const { actor, record } = start({ restoreSession: restoring(5).restoreSession, sendSui: unanswered }, { popup });
+        await vi.advanceTimersByTimeAsync(0);
+        sendTenth(actor);
+        expect(actor.getSnapshot().matches({ account: { chain: 'sending' } })).toBe(true);
+        expect(offered(actor)).toBe(true);
+        expect(actor.getSnapshot().can({ type: 'user.renew' })).toBe(false);
+        actor.send({ type: 'user.renew' });
+        await vi.advanceTimersByTimeAsync(0);
+        expect(actor.getSnapshot().matches({ account: { renewal: { due: 'offered' } } })).toBe(true);
+        expect(record.filter((entry) => entry.startsWith('navigate'))).toEqual([]);
+      }
+      // Its answer come, the renewal is open again.
+      const { actor } = start({ restoreSession: restoring(5).restoreSession });
+      await vi.advanceTimersByTimeAsync(0);
+      sendTenth(actor);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().context.lastTransfer?.digest).toBe('Digest1111');
+      expect(actor.getSnapshot().can({ type: 'user.renew' })).toBe(true);
+    });
+
+    it("the session's end says the catalogue's words, and that the transfer may still go through", async () => {
+      const { actor } = start({ restoreSession: restoring(5).restoreSession, sendSui: unanswered });
+      await vi.advanceTimersByTimeAsync(0);
+      sendTenth(actor);
+      await vi.advanceTimersByTimeAsync(5 * MINUTE + 1);
+      expect(actor.getSnapshot().matches('logged-out')).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({
+        notice: 'Your session has expired. Please sign in again.',
+        transferUnderWay: '0.1',
+        pendingTransfer: null,
+      });
+    });
+
+    it("a renewal window's answer that comes during the send keeps the account and says the transfer may still go through", async () => {
+      const { actor } = start(
+        {
+          restoreSession: restoring(5).restoreSession,
+          sendSui: unanswered,
+          validateCallback: renewalCallback,
+          fetchLogin: fromPromise<SignedInSession, { jwt: Secret<string> }>(async () =>
+            session({ expiresAt: NOW + 60 * MINUTE }),
+          ),
+        },
+        { popup: true },
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'user.renew' });
+      await vi.advanceTimersByTimeAsync(0);
+      sendTenth(actor);
+      expect(actor.getSnapshot().matches({ account: { chain: 'sending' } })).toBe(true);
+      actor.send({ type: 'popup.callback', fragment: new Secret('#id_token=x&state=zklogin-popup.flow-1') });
+      await vi.advanceTimersByTimeAsync(0);
+      const back = actor.getSnapshot();
+      expect(back.matches({ account: { renewal: 'later', chain: 'idle' } })).toBe(true);
+      expect(back.context).toMatchObject({ transferUnderWay: '0.1', pendingTransfer: null, address: IDENTITY.address });
+      // Nothing is pending: the renewal is open again, and a new send takes the note away.
+      sendTenth(actor);
+      expect(actor.getSnapshot().context.transferUnderWay).toBeNull();
+    });
   });
 });

@@ -116,6 +116,12 @@ export interface SignInContext {
   pendingTransfer: TransferRequest | null;
   /** The last transfer's receipt; none from the next send on, until that send's own. */
   lastTransfer: TransferReceipt | null;
+  /**
+   * The amount (SUI, as shown) of a transfer whose send was cut off before its answer (a
+   * sign-out, the session's end, a renewal): it may still go through, and this page will
+   * not hear. Kept through the sign-out; gone with the next sign-in or send.
+   */
+  transferUnderWay: string | null;
   /** What the faucet said it sent (MIST) at the last "Get test SUI". */
   funded: string | null;
   /** The zkLogin public identifier (base64), the wallets' account public key; '' when unknown. */
