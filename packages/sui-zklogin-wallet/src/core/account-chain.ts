@@ -10,7 +10,7 @@
  */
 import { assertEvent } from 'xstate';
 import { messageOf } from './failure.ts';
-import { addressOf, assignIn, failWith, type GuardArgs } from './machine-parts.ts';
+import { addressOf, assignIn, failWith, isAnswerOf, type GuardArgs } from './machine-parts.ts';
 import type { BalanceOutput } from './sign-in.types.ts';
 import { formatSui } from './sui-amount.ts';
 import { acceptableTransfer, type TransferReceipt } from './transfer.ts';
@@ -95,10 +95,6 @@ export const chainRegion = {
   },
 } as const;
 
-/** The send's own answer (its actor's result or failure), which leaves `sending` with what happened. */
-const isSendAnswer = (event: { type: string }) =>
-  event.type === 'xstate.done.actor.sendSui' || event.type === 'xstate.error.actor.sendSui';
-
 export const chainActions = {
   assignBalance: assignIn<BalanceOutput>((_, output) => ({ balance: output.balance, balanceFailure: null })),
   assignBalanceFailure: assignIn<string>({ balanceFailure: (_, message) => message }),
@@ -117,7 +113,9 @@ export const chainActions = {
   dropPendingTransfer: assignIn({ pendingTransfer: null }),
   // Left before its own answer: the transfer may still go through, and this page will not hear.
   keepTransferUnderWay: assignIn(({ context, event }) =>
-    context.pendingTransfer && !isSendAnswer(event) ? { transferUnderWay: formatSui(context.pendingTransfer.amount) } : {},
+    context.pendingTransfer && !isAnswerOf('sendSui', event)
+      ? { transferUnderWay: formatSui(context.pendingTransfer.amount) }
+      : {},
   ),
   assignFunded: assignIn<string>({ funded: (_, amount) => amount }),
   clearFunded: assignIn({ funded: null }),

@@ -18,7 +18,7 @@
 import { assertEvent, raise } from 'xstate';
 import { isProvider } from './providers.ts';
 import { messageOf } from './failure.ts';
-import { answerIn, assignIn, enqueueIn, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
+import { answerIn, assignIn, enqueueIn, isAnswerOf, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
 import type {
   ApprovedWalletRequest,
   SignInContext,
@@ -164,6 +164,8 @@ export const walletRegion = {
     },
     working: {
       tags: ['carrying-out'],
+      // Left before its answer (the account ended): a transaction may already be on chain.
+      exit: 'answerExecutionCutOff',
       invoke: {
         id: 'walletRequest',
         src: 'walletRequest',
@@ -256,6 +258,18 @@ export const walletActions = {
   refuseWallet: answerIn<WalletRefusal>(({ event }, refusal) => {
     assertEvent(event, 'wallet.sign');
     return { type: 'wallet.answer', requestId: event.request.requestId, ok: false, refusal };
+  }),
+  /**
+   * The account ended (a sign-out, the session's end, another tab's sign-out, a renewal's new
+   * session) while an approved transaction was being executed: it may have reached the node,
+   * so the dApp is told that, never that nothing was done. What signs only (a message, a
+   * transaction the dApp executes itself) did nothing the dApp did not get: the wallet's
+   * "session ended" stands.
+   */
+  answerExecutionCutOff: enqueueIn(({ context, event, enqueue }) => {
+    const request = context.walletRequest;
+    if (isAnswerOf('walletRequest', event) || request?.kind !== 'signAndExecuteTransaction') return;
+    enqueue.emit({ type: 'wallet.answer', requestId: request.requestId, ok: false, refusal: 'mayHaveExecuted' });
   }),
   assignWalletRequest: assignIn({
     walletRequest: ({ event }) => {

@@ -24,6 +24,10 @@ export const enqueueIn = (
   collect: Parameters<typeof enqueueActions<Ctx, Ev, undefined, Ev, never, never, never, never, WalletAnswer>>[0],
 ) => enqueueActions<Ctx, Ev, undefined, Ev, never, never, never, never, WalletAnswer>(collect);
 
+/** An invoked actor's own answer (its result or its failure), as against anything else that leaves its state. */
+export const isAnswerOf = (id: string, event: { type: string }) =>
+  event.type === `xstate.done.actor.${id}` || event.type === `xstate.error.actor.${id}`;
+
 /** What a guard reads. */
 export interface GuardArgs {
   context: Ctx;

@@ -321,7 +321,9 @@ export type WalletRefusal =
   /** The visitor said no: "Reject", Escape, or their sign-out while the request waited for them. */
   | 'rejected'
   /** The visitor rejected this site's last three requests within a minute: its requests wait a minute from the last. */
-  | 'paused';
+  | 'paused'
+  /** The account ended while an approved transaction was being executed: it may be on chain. */
+  | 'mayHaveExecuted';
 
 /** The machine's answer to a wallet event (emitted, by request id): done, or refused with why. */
 export type WalletAnswer = { type: 'wallet.answer'; requestId: string } & (

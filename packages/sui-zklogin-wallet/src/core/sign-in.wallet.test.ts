@@ -463,6 +463,31 @@ describe("the visitor approves a dApp's request", () => {
     }
   });
 
+  it('the account ending while an approved transaction is executed tells the dApp it may be on chain; a signature only, nothing', async () => {
+    const executing = fromPromise<WalletOutput, ApprovedWalletRequest>(() => new Promise(() => {}));
+    for (const ending of [{ type: 'user.signOut' }, { type: 'tab.signedOut' }] as const) {
+      const { actor, answers } = await started('ready', { walletRequest: executing });
+      actor.send(transaction('t'));
+      await waitFor(actor, (s) => s.matches(awaitingApproval));
+      actor.send({ type: 'user.approve', requestId: 't' });
+      await waitFor(actor, (s) => s.matches({ account: { wallet: 'working' } }));
+      actor.send(ending);
+      expect(answers).toEqual([{ type: 'wallet.answer', requestId: 't', ok: false, refusal: 'mayHaveExecuted' }]);
+      expect(actor.getSnapshot().matches('logged-out')).toBe(true);
+    }
+    // A message being signed: nothing happened elsewhere, and the wallet says the session ended.
+    const { actor, answers } = await started('ready', { walletRequest: executing });
+    actor.send(sign({ requestId: 'm' }));
+    actor.send({ type: 'user.approve', requestId: 'm' });
+    await waitFor(actor, (s) => s.matches({ account: { wallet: 'working' } }));
+    actor.send({ type: 'user.signOut' });
+    expect(answers).toEqual([]);
+    // Its own answer is the only one a finished execution gives.
+    const done = await started('ready');
+    expect(await done.approved(transaction('d'))).toMatchObject({ ok: true });
+    expect(done.answers).toHaveLength(1);
+  });
+
   it('the page that registered the wallets may sign messages without asking; never a transaction', async () => {
     const { actor, ask } = await started('ready');
     expect(await ask(sign({ requestId: 'm', approvedByPage: true } as never), 'm')).toMatchObject({ ok: true });

@@ -16,6 +16,8 @@ export const WALLET_REFUSALS = {
   signInUnfinished: 'The sign-in did not finish.',
   rejected: 'The visitor rejected the request.',
   paused: "The visitor rejected this site's last requests: it can ask again in a minute.",
+  mayHaveExecuted:
+    'The session ended after the visitor approved, before the wallet answered: the transaction may have been executed. Look for it on chain before asking again.',
   /** The wallet's own: the account went away while a signing request waited. */
   signedOut: 'The session ended before the request was done.',
 } as const satisfies Record<WalletRefusal | 'signedOut', string>;

@@ -144,6 +144,22 @@ describe('ZkLoginWallet', () => {
     await expect(signing).rejects.toThrow(WALLET_REFUSALS.signedOut);
   });
 
+  it('a transaction being executed when the session ends: the dApp hears it may be on chain, not that nothing was done', async () => {
+    const { actor, wallet } = await walletOver({
+      walletRequest: fromPromise<WalletOutput, ApprovedWalletRequest>(() => new Promise(() => {})),
+    });
+    const executing = wallet.features['sui:signAndExecuteTransaction'].signAndExecuteTransaction({
+      transaction: { toJSON: async () => JSON.stringify({ version: 2, sender: null, gasData: {} }) },
+      account: wallet.accounts[0]!,
+      chain: 'sui:testnet',
+    });
+    const asked = await waitFor(actor, (snapshot) => snapshot.matches({ account: { wallet: { asking: 'awaiting-approval' } } }));
+    actor.send({ type: 'user.approve', requestId: asked.context.walletRequest!.requestId });
+    await waitFor(actor, (snapshot) => snapshot.matches({ account: { wallet: 'working' } }));
+    actor.send({ type: 'tab.signedOut' });
+    await expect(executing).rejects.toThrow(WALLET_REFUSALS.mayHaveExecuted);
+  });
+
   it('a request to a machine that stopped before it settled is refused, never left hanging', async () => {
     const actor = createActor(
       stubbedMachine({
