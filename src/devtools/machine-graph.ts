@@ -45,12 +45,22 @@ export function eventLabel(eventType: string): string {
   return eventType;
 }
 
+/**
+ * A guard as a reader names it: its name, with its parameter when it is a word; xstate's
+ * `stateIn` as "in <state>"; null for none.
+ */
+export function guardName(guard: unknown): string | null {
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  const { type, params, stateValue } = guard as { type?: unknown; params?: unknown; stateValue?: unknown };
+  if (typeof stateValue === 'string') return `in ${stateValue.replace(/^#signIn\./, '')}`;
+  if (typeof type !== 'string') return 'guard';
+  return typeof params === 'string' ? `${type}(${params})` : type;
+}
+
 function guardLabel(guard: unknown): string {
-  if (!guard) return '';
-  if (typeof guard === 'string') return ` [${guard}]`;
-  const { type, params } = guard as { type?: unknown; params?: unknown };
-  if (typeof type !== 'string') return ' [guard]';
-  return typeof params === 'string' ? ` [${type}(${params})]` : ` [${type}]`;
+  const name = guardName(guard);
+  return name ? ` [${name}]` : '';
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   descriptionOf,
   eventDescriptionOf,
 } from '../../packages/sui-zklogin-wallet/src/core/sign-in.descriptions.ts';
-import { eventLabel } from './machine-graph.ts';
+import { eventLabel, guardName } from './machine-graph.ts';
 
 function senderOf(eventType: string): string {
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
@@ -64,11 +64,7 @@ export function transitionsOf(node: AnyStateNode): TransitionRow[] {
   return transitions.map((transition) => ({
     event: eventLabel(transition.eventType),
     eventType: transition.eventType,
-    guard: transition.guard
-      ? typeof transition.guard === 'string'
-        ? transition.guard
-        : ((transition.guard as { type?: string }).type ?? 'guard')
-      : null,
+    guard: guardName(transition.guard),
     targets: ((transition.target ?? []) as AnyStateNode[]).map(stateName),
   }));
 }

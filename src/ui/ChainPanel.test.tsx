@@ -173,6 +173,13 @@ describe('ChainPanel: Send', () => {
     expect(screen.queryByTestId('transfer-under-way')).toBeNull();
   });
 
+  it('while "Stay signed in" takes the page to the provider, Send waits and says why', () => {
+    const leaving = { account: { ...READY.account, renewal: { due: 'starting' } } } as const;
+    renderAt(leaving, account({ balance: '1000000000', expiresAt: Date.now() + 5 * 60_000 }), panel());
+    expect(button('Send').disabled).toBe(true);
+    expect(screen.getByText('Sending waits: this page is going to your provider to renew your session.')).toBeTruthy();
+  });
+
   it('a failed send is said in place, in the panel', () => {
     const failure = { code: 'SUI_NODE', message: 'Not enough SUI.', step: 'sending', retryable: true } as const;
     renderAt(READY, account({ balance: '1', failure }), panel());

@@ -28,6 +28,8 @@ export function SendForm() {
   const loadingBalance = useHasTag('loading-balance');
   const funding = useHasTag('funding');
   const nodeBusy = loadingBalance || funding || sending;
+  // "Stay signed in" is taking this page to the provider: the machine starts no send now.
+  const leaving = useHasTag('leaving-to-renew');
   // The send under way is the one the busy line names: its fields hold it until it ends
   // (read-only rather than disabled, so focus and the text stay where the visitor left them).
   const inFlight = pending !== null && (proving || sending);
@@ -116,7 +118,8 @@ export function SendForm() {
         </p>
       )}
       {!hasProof && !proving && <p className="hint">Sending creates your zero-knowledge proof first.</p>}
-      <button type="submit" className="primary" disabled={nodeBusy || proving}>
+      {leaving && <p className="hint">Sending waits: this page is going to your provider to renew your session.</p>}
+      <button type="submit" className="primary" disabled={nodeBusy || proving || leaving}>
         {sending ? 'Sending…' : 'Send'}
       </button>
       {inFlight && (

@@ -8,7 +8,7 @@
  * after asking the session region for it (`account.proofNeeded`), and goes on the moment the
  * session is ready; a proof that fails (`account.proofFailed`) drops it.
  */
-import { assertEvent } from 'xstate';
+import { assertEvent, stateIn } from 'xstate';
 import { messageOf } from './failure.ts';
 import { addressOf, assignIn, failWith, isAnswerOf, type GuardArgs } from './machine-parts.ts';
 import type { BalanceOutput } from './sign-in.types.ts';
@@ -44,12 +44,18 @@ export const chainRegion = {
       on: {
         'user.refreshBalance': 'loading-balance',
         'user.requestTestSui': { target: 'funding', actions: ['clearFailure', 'clearFunded'] },
-        // A send is taken only when it is a transfer the account can make (transfer.ts).
-        'user.send': {
-          guard: 'validTransfer',
-          target: 'waiting-for-proof',
-          actions: ['clearFailure', 'assignPendingTransfer', 'askForProof'],
-        },
+        'user.send': [
+          // Not while "Stay signed in" takes this page to the provider (redirect mode): the page
+          // would unload with the transfer on its way, and its answer would never be heard.
+          { guard: stateIn('#signIn.account.renewal.due.starting') },
+          { guard: stateIn('#signIn.account.renewal.due.leaving') },
+          // A send is taken only when it is a transfer the account can make (transfer.ts).
+          {
+            guard: 'validTransfer',
+            target: 'waiting-for-proof',
+            actions: ['clearFailure', 'assignPendingTransfer', 'askForProof'],
+          },
+        ],
       },
     },
     // Asks the faucet for test SUI, then reads the balance again (also after a refusal: it may have sent some).

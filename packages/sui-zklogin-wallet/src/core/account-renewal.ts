@@ -67,7 +67,7 @@ export const renewalRegion = {
         },
         // This page goes to the provider: the renewal's key and nonce are made and stored.
         starting: {
-          tags: ['renewing'],
+          tags: ['renewing', 'leaving-to-renew'],
           invoke: {
             id: 'startSignIn',
             src: 'startSignIn',
@@ -84,7 +84,7 @@ export const renewalRegion = {
         },
         // The page unloads from here; back from the provider by Back, storage is read again.
         leaving: {
-          tags: ['renewing'],
+          tags: ['renewing', 'leaving-to-renew'],
           on: { 'page.restored': '#signIn.restoring' },
         },
         window: signInWindow({

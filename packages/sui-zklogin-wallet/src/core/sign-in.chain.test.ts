@@ -202,6 +202,16 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     for (const answered of [done, failed]) expect(answered.context).toMatchObject({ transferUnderWay: null, notice: null });
   });
 
+  it('no send starts while "Stay signed in" takes the page to the provider: it would unload with the transfer on its way', () => {
+    const send = { type: 'user.send', recipient: BOB, amount: '1000' } as const;
+    for (const step of ['starting', 'leaving'] as const) {
+      const renewing = at({ account: { ...READY.account, renewal: { due: step } } });
+      expect(renewing.can(send)).toBe(false);
+      expect(next(renewing, send).context.pendingTransfer).toBeNull();
+    }
+    expect(at({ account: { ...READY.account, renewal: { due: 'offered' } } }).can(send)).toBe(true);
+  });
+
   it('what was under way goes with the next sign-in or the next send', () => {
     const signedOut = snapshotAt({ 'logged-out': 'done' }, { transferUnderWay: '0.1' });
     expect(next(signedOut, { type: 'user.signIn', provider: 'google' }).context.transferUnderWay).toBeNull();

@@ -151,7 +151,8 @@ describe('signInMachine: pure transitions', () => {
   it("a visitor's own sign-out reaches every tab; another tab's sign-out clears only this one", () => {
     const own = next(at(SIGNED_IN), { type: 'user.signOut' });
     expect(own.context.signOutEverywhere).toBe(true);
-    for (const value of ['fetching-login', SIGNED_IN, PROVING, READY, 'failed'] as const) {
+    // Reading storage too: the keys the restore reads are gone with the other tab's sign-out.
+    for (const value of ['restoring', 'fetching-login', SIGNED_IN, PROVING, READY, 'failed'] as const) {
       const elsewhere = next(at(value), { type: 'tab.signedOut' });
       expect(elsewhere.value).toEqual({ 'logged-out': 'clearing' });
       expect(elsewhere.context).toMatchObject({ signOutEverywhere: false, notice: 'You signed out in another tab.' });

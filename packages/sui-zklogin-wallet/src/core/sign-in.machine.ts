@@ -244,7 +244,8 @@ export const signInMachine = setup({
         onError: { target: 'idle', actions: failWith('restoring') },
       },
       exit: assign({ discardPendingFlow: false }),
-      on: { 'url.fragment': onFragment },
+      // Another tab's sign-out while this one reads storage: the keys it reads are gone.
+      on: { 'url.fragment': onFragment, 'tab.signedOut': signedOutElsewhere },
     },
 
     // The sign-in buttons. A sign-in window that read as closed may still answer (the

@@ -75,7 +75,9 @@ export type SignInTag =
   /** Less than ten minutes of the session are left: the account offers "Stay signed in". */
   | 'can-renew'
   /** "Stay signed in" is under way: the account goes to the provider again, by this page or a window. */
-  | 'renewing';
+  | 'renewing'
+  /** "Stay signed in" takes this page itself to the provider: no send starts, its answer would never be heard. */
+  | 'leaving-to-renew';
 
 /** What the Sui node said about the last signature. */
 export type Verification =

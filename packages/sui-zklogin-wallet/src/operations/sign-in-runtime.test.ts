@@ -550,6 +550,23 @@ describe('the real actors against the mock login service', () => {
     expect(announced).toEqual(['signed-out']);
   });
 
+  it("another tab's sign-out drops this page's master key whatever this tab is doing: what it seals next, a reload still opens", async () => {
+    let signedOutElsewhere = () => {};
+    const tabs = { announceSignOut: () => {}, onSignOut: (listener: () => void) => ((signedOutElsewhere = listener), () => {}) };
+    const vault = createMemoryVault();
+    const dependencies = createDependencies(config(), { store: createMemoryStore(), vault, tabs });
+    const heard: string[] = [];
+    createSignInRuntime(config(), dependencies).onSignOutElsewhere(() => heard.push('tab.signedOut'));
+    await dependencies.encryption.encrypt('before', 'entry');
+    // The other tab's sign-out: every key of the app goes, and this tab is told.
+    await vault.clear();
+    signedOutElsewhere();
+    expect(heard).toEqual(['tab.signedOut']);
+    const sealed = await dependencies.encryption.encrypt('after', 'entry');
+    const reloaded = createDependencies(config(), { store: createMemoryStore(), vault, tabs });
+    await expect(reloaded.encryption.decrypt(sealed, 'entry')).resolves.toBe('after');
+  });
+
   it("in a storage the wallet's windows share, a window's clear never ends another window's live session: neither an old session's end nor a window that held none (a lost sign-in window expiring)", async () => {
     let now = Date.now();
     const tab = browserTab(config(), () => now);

@@ -62,6 +62,16 @@ function createSignInParts(deps: SignInDependencies) {
     }),
   };
   /**
+   * Another tab signed out everywhere: the key vault is empty now, so this page's master key
+   * and signer, read from it, are dropped whatever this tab is doing. A tab whose own clear
+   * keeps its storage (another window's session, a flow it left) would otherwise seal its
+   * next sign-in with a key no reload can find.
+   */
+  const forgetKeys = () => {
+    deps.encryption.forget();
+    forgetSigner();
+  };
+  /**
    * Gets the next signature ready without making it: fetches the signing code and, when the
    * stored session has a proof, builds its signer, kept for the signature (which still reads
    * storage afresh, and builds another signer if the session changed meanwhile). Nothing is
@@ -79,7 +89,7 @@ function createSignInParts(deps: SignInDependencies) {
       })
       .catch(() => {});
   };
-  return { operations, prepareSigning };
+  return { operations, prepareSigning, forgetKeys };
 }
 
 /** Every operation of the machine (core/operations.ts) over `deps`. */
@@ -90,11 +100,15 @@ export const createSignInOperations = (deps: SignInDependencies): SignInOperatio
  * and node, made once this chunk has loaded (runtime/sign-in-actor.ts).
  */
 export function createSignInRuntime(config: WalletConfig, dependencies: SignInDependencies = createDependencies(config)) {
-  const { operations, prepareSigning } = createSignInParts(dependencies);
+  const { operations, prepareSigning, forgetKeys } = createSignInParts(dependencies);
   return {
     operations,
     /** Another tab signed out: listen once the runtime exists (before, there is nothing to clear); returns what stops listening. */
-    onSignOutElsewhere: (listener: () => void) => dependencies.tabs.onSignOut(listener),
+    onSignOutElsewhere: (listener: () => void) =>
+      dependencies.tabs.onSignOut(() => {
+        forgetKeys();
+        listener();
+      }),
     /** Ahead of the clicks that sign: the signing code, and the stored session's signer (the key's code is in this chunk). */
     prepareSigning,
   };
