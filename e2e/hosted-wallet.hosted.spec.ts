@@ -183,6 +183,29 @@ test("a window reloaded while it asks still serves the site's request: the dialo
   expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
 });
 
+test("the dApp's page reloaded while its window asks: the window closes with it, and the reloaded page asks in a window of its own", async ({
+  page,
+}) => {
+  await openDapp(page);
+  await connectWithSignIn(page);
+  const sign = (message: string) =>
+    call<{ bytes: string; signature: string }>(page, GOOGLE, 'sui:signPersonalMessage', 'signPersonalMessage', {
+      account: 'connected',
+      message,
+    });
+  const { window, result } = await walletWindowOf(page, () => sign('asked before the page reloaded'));
+  void result.catch(() => {});
+  await expect(approvalDialog(window)).toContainText('asked before the page reloaded');
+  const closed = window.waitForEvent('close');
+  await page.reload();
+  // Nobody would hear an Approve there: the window went with the page.
+  await closed;
+  await walletsOf(page);
+  await connect(page, GOOGLE, true);
+  const signed = await approvedInWindow(page, () => sign('asked after the reload'), 'asked after the reload');
+  expect(signed.ok, JSON.stringify(signed)).toBe(true);
+});
+
 test('a 0.25 SUI transfer approved in the window reaches the recipient; Reject and a closed window each reject', async ({
   page,
 }) => {

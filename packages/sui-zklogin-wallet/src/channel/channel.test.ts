@@ -10,6 +10,7 @@ import {
 import {
   APPROVED_NOT_ANSWERED,
   createWalletChannel,
+  PAGE_LEFT,
   REJECTED,
   REQUEST_REFUSED,
   WALLET_BUSY,
@@ -43,6 +44,7 @@ function browser({ blocked = false, fromPrompt = false } = {}) {
   const dappListeners = new Set<(message: ReceivedMessage) => void>();
   const walletListeners = new Set<(message: ReceivedMessage) => void>();
   const timers = new Set<() => void>();
+  const leaving = new Set<() => void>();
   const posted: { to: 'dapp' | 'wallet'; targetOrigin: string; data: unknown; ports: MessagePort[] }[] = [];
   const deliver = (listeners: Set<(message: ReceivedMessage) => void>, message: ReceivedMessage) =>
     [...listeners].forEach((listener) => listener(message));
@@ -79,6 +81,7 @@ function browser({ blocked = false, fromPrompt = false } = {}) {
     },
     listen: (on) => (dappListeners.add(on), () => dappListeners.delete(on)),
     every: (_ms, run) => (timers.add(run), () => timers.delete(run)),
+    onLeave: (run) => (leaving.add(run), () => leaving.delete(run)),
   };
   const walletHost = (
     hash = `#${new URLSearchParams({ origin: DAPP })}`,
@@ -99,6 +102,9 @@ function browser({ blocked = false, fromPrompt = false } = {}) {
     /** A message reaching the wallet's window from anyone. */
     toWallet: (message: ReceivedMessage) => deliver(walletListeners, message),
     tick: () => [...timers].forEach((run) => run()),
+    /** The dApp's page goes (a reload, a navigation, its tab closed). */
+    leave: () => [...leaving].forEach((run) => run()),
+    leaveListeners: () => leaving.size,
     prompts,
     listening: () => dappListeners.size + walletListeners.size,
   };
@@ -310,6 +316,33 @@ describe('the hosted wallet channel', () => {
     page.tick();
     page.tick();
     await expect(asked).rejects.toThrow(WINDOW_CUT_OFF);
+  });
+
+  it("the dApp's page going closes its window: nobody is left to hear the visitor's answer there", async () => {
+    const page = browser();
+    const channel = createWalletChannel(WALLET, page.dappHost);
+    const asked = channel.ask(SIGN);
+    await receiveDappRequest(page.walletHost());
+    page.leave();
+    expect(page.popup.closed).toBe(true);
+    await expect(asked).rejects.toThrow(PAGE_LEFT);
+    expect([page.listening(), page.leaveListeners()]).toEqual([0, 0]);
+
+    // Approved already: it may have been carried out, as when the window closes then.
+    const approvedPage = browser();
+    const approvedAsk = createWalletChannel(WALLET, approvedPage.dappHost).ask(SIGN);
+    const arrived = await receiveDappRequest(approvedPage.walletHost());
+    arrived.approved();
+    await vi.waitFor(() => expect(approvedPage.leaveListeners()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve));
+    approvedPage.leave();
+    await expect(approvedAsk).rejects.toThrow(APPROVED_NOT_ANSWERED);
+    // Answered, nothing is left to close when the page goes.
+    const answeredPage = browser();
+    const answered = createWalletChannel(WALLET, answeredPage.dappHost).ask(SIGN);
+    (await receiveDappRequest(answeredPage.walletHost())).answer({ ok: true, value: 'v' });
+    await answered;
+    expect(answeredPage.leaveListeners()).toBe(0);
   });
 
   it('a blocked window: the page offers to continue in the wallet; declined, the request is refused saying so', async () => {

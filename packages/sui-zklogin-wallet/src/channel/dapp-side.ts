@@ -38,6 +38,12 @@ export const WINDOW_CUT_OFF =
  */
 export const APPROVED_NOT_ANSWERED =
   "The wallet's window closed after the visitor approved, before it answered: the request may have been carried out. Check before asking again.";
+/**
+ * Ours: this page went (reloaded, navigated, closed) before the wallet answered: its window is
+ * closed with it, so the visitor is never left approving a request nobody waits for. Heard
+ * only by a page that comes back from the back/forward cache.
+ */
+export const PAGE_LEFT = 'This page left before the wallet answered, so its window was closed.';
 /** Ours: one window at a time, as the embedded wallet takes one request at a time. */
 export const WALLET_BUSY = 'The wallet is already asking the visitor about another request: answer it first.';
 
@@ -67,6 +73,8 @@ export interface DappHost {
   open(url: string): WalletWindowRef | null;
   listen(onMessage: (message: ReceivedMessage) => void): () => void;
   every(ms: number, run: () => void): () => void;
+  /** Calls `run` when this page goes (a reload, a navigation, its tab closed); returns what stops it. */
+  onLeave(run: () => void): () => void;
   /**
    * The browser blocked the window: asks the visitor, on the page, to continue in the wallet.
    * `open` is called in their click (a gesture the browser lets open a window); null: they declined.
@@ -86,6 +94,10 @@ export function browserDappHost(): DappHost {
     every: (ms, run) => {
       const timer = setInterval(run, ms);
       return () => clearInterval(timer);
+    },
+    onLeave: (run) => {
+      window.addEventListener('pagehide', run);
+      return () => window.removeEventListener('pagehide', run);
     },
     promptToContinue,
   };
@@ -213,6 +225,7 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         busy = false;
         stopListening();
         stopWatching();
+        stopLeaving();
         answers?.close();
       };
       /** Settled once: the dApp has its answer first (closing a window takes the page a millisecond or so). */
@@ -248,6 +261,13 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         answers = port1;
         port1.onmessage = (event) => settle(event.data);
         popup.postMessage(outgoing, walletOrigin, [port2]);
+      });
+      // The page going takes its window with it: a window left open would ask the visitor for
+      // a request whose answer nobody hears (a reloaded page asks afresh, in a window of its own).
+      const stopLeaving = host.onLeave(() => {
+        finish();
+        popup.close();
+        reject(new WalletRefusal(approved ? APPROVED_NOT_ANSWERED : PAGE_LEFT));
       });
       // Closed on two reads in a row: an answer posted just before a close has had a poll's
       // time to arrive, so it is never taken for a refusal.
