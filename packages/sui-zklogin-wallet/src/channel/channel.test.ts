@@ -19,7 +19,13 @@ import {
   walletWindowUrl,
   type DappHost,
 } from './dapp-side.ts';
-import { ANSWER_TOO_LARGE, NOT_OPENED_BY_A_DAPP, receiveDappRequest, type WalletHost } from './wallet-side.ts';
+import {
+  ANSWER_TOO_LARGE,
+  NOT_OPENED_BY_A_DAPP,
+  receiveDappRequest,
+  REQUEST_UNREADABLE,
+  type WalletHost,
+} from './wallet-side.ts';
 import { claimedOrigin } from './window-fragment.ts';
 
 const DAPP = 'https://dapp.example';
@@ -183,7 +189,15 @@ describe('the hosted wallet channel', () => {
     void receiveDappRequest(page.walletHost()).then(received);
     const good = { source: 'sui-zklogin-wallet', version: 1, type: 'request', requestId: crypto.randomUUID(), request: CONNECT };
 
-    const port = () => [new MessageChannel().port2];
+    // Each message's port, and what came back on it.
+    const heard: unknown[][] = [];
+    const port = () => {
+      const { port1, port2 } = new MessageChannel();
+      const answers: unknown[] = [];
+      heard.push(answers);
+      port1.onmessage = (event) => answers.push(event.data);
+      return [port2];
+    };
     const from = { origin: DAPP, source: page.dappWindow };
     page.toWallet({ ...from, origin: 'https://evil.example', data: good, ports: port() });
     page.toWallet({ ...from, source: {}, data: good, ports: port() });
@@ -195,8 +209,13 @@ describe('the hosted wallet channel', () => {
     // No port to answer on, or more than the one.
     page.toWallet({ ...from, data: good, ports: [] });
     page.toWallet({ ...from, data: good, ports: [...port(), ...port()] });
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(received).not.toHaveBeenCalled();
+    // From the page that opened the window, on one port, with a request id it can tie an
+    // answer to (a client of another version): it hears at once that nothing was done.
+    // Anyone else, or without such an id, hears nothing.
+    const refused = (id: string) => [answerMessage(id, { ok: false, error: REQUEST_UNREADABLE })];
+    expect(heard).toEqual([[], [], [], refused(good.requestId), refused(good.requestId), refused(good.requestId), [], []]);
 
     page.toWallet({ ...from, data: good, ports: port() });
     await vi.waitFor(() => expect(received).toHaveBeenCalledOnce());

@@ -22,6 +22,13 @@ import { claimedOrigin } from './window-fragment.ts';
 
 /** Ours: the window was opened some other way than by a dApp's page (typed in, or a link). */
 export const NOT_OPENED_BY_A_DAPP = 'This window answers a dApp that opened it; it was not opened by one.';
+/**
+ * Ours: a request from the page that opened this window, with its port, that the window cannot
+ * read: over the cap, or of a form this wallet does not know (the site's client may be of
+ * another version than the wallet).
+ */
+export const REQUEST_UNREADABLE =
+  "The wallet could not read this site's request (too large, or of a form it does not know: the site's wallet client may be of another version), so nothing was done.";
 /** Ours: an answer the channel would refuse to carry. */
 export const ANSWER_TOO_LARGE = "The wallet's answer is too large (or not plain data) to send back to the site.";
 
@@ -64,6 +71,18 @@ export interface DappRequest {
 }
 
 /**
+ * A request from the page that opened this window, on its own port, that the window cannot
+ * read: its sender hears so at once (when its request id can be read, so that the answer is
+ * tied to it), rather than wait until the visitor closes a window that shows nothing to answer.
+ */
+function refuseUnread(data: unknown, answers: MessagePort) {
+  const requestId = typeof data === 'object' && data !== null ? (data as { requestId?: unknown }).requestId : undefined;
+  if (typeof requestId !== 'string') return;
+  const refusal = answerMessage(requestId, { ok: false, error: REQUEST_UNREADABLE });
+  if (readMessage(ToDapp, refusal, ANSWER_CAP_BYTES)) answers.postMessage(refusal);
+}
+
+/**
  * The dApp's request, once it arrives. Throws NOT_OPENED_BY_A_DAPP when this window has no
  * opener or its fragment names no origin.
  */
@@ -78,7 +97,7 @@ export function receiveDappRequest(host: WalletHost = browserWalletHost()): Prom
       const [answers, ...more] = message.ports;
       if (!answers || more.length > 0) return;
       const received = readMessage(ToWallet, message.data, REQUEST_CAP_BYTES);
-      if (!received) return;
+      if (!received) return refuseUnread(message.data, answers);
       stop();
       let answered = false;
       let approved = false;
