@@ -378,6 +378,17 @@ describe("the hosted wallet's window", () => {
     expect(asked).toEqual([]);
   });
 
+  it('a signing request from a site on another network (connected here on this one) is refused at once, and the site forgets the account', async () => {
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: current.address, sessionEnds: current.expiresAt });
+    const { actor, asked } = await wallet(current);
+    const { answers, heard } = await serve(actor, { ...MESSAGE, chain: 'sui:mainnet' }, { offer: true });
+    expect(answers).toEqual([{ ok: false, error: otherNetwork('sui:testnet', 'sui:mainnet'), disconnected: true }]);
+    // No question, no offer to connect it on a network the account is not on.
+    expect(heard).toEqual(['answer']);
+    expect(asked).toEqual([]);
+  });
+
   it('a request for a provider this wallet does not offer is refused at once, saying so', async () => {
     const { actor, asked } = await wallet(session());
     const { answers } = await serve(

@@ -270,9 +270,14 @@ export async function serveDappRequest(
   try {
     // A provider with no button here could never be signed in with: refused at once, rather than waited for.
     if (!offered.includes(request.provider)) throw new Error(notOffered(request.provider));
-    // A site on another network could never use the account: refused at once, before any sign-in.
+    // A site on another network could never use the account: refused at once, before any sign-in
+    // or question. A signing request too (a site connected on this network, now on another):
+    // its client then forgets the account, so that its silent connect stops answering it.
     const chain = actor.getSnapshot().context.chain;
-    if (request.kind === 'connect' && request.chain !== chain) throw new Error(otherNetwork(chain, request.chain));
+    if (request.chain !== chain) {
+      const why = otherNetwork(chain, request.chain);
+      throw request.kind === 'connect' ? new Error(why) : new SiteNotConnected(why);
+    }
     // A site whose last requests the visitor kept rejecting waits, as in the embedded wallet: no dialog meanwhile.
     if (request.kind !== 'connect' && pauses.paused(origin)) throw new Error(WALLET_REFUSALS.paused);
     const value =
