@@ -183,7 +183,7 @@ test("a window reloaded while it asks still serves the site's request: the dialo
   expect(await checkZkLoginSignature(signature, fromBase64(bytes), 'PersonalMessage')).toBe(account.address);
 });
 
-test("the dApp's page reloaded while its window asks: the window closes with it, and the reloaded page asks in a window of its own", async ({
+test("the dApp's page reloaded while its window asks: the window closes with it (no rejection), and the reloaded page asks in a window of its own", async ({
   page,
 }) => {
   await openDapp(page);
@@ -198,8 +198,15 @@ test("the dApp's page reloaded while its window asks: the window closes with it,
   await expect(approvalDialog(window)).toContainText('asked before the page reloaded');
   const closed = window.waitForEvent('close');
   await page.reload();
-  // Nobody would hear an Approve there: the window went with the page.
+  // Nobody would hear an Approve there: the window went with the page, by itself, and its going
+  // was no rejection of the visitor's (nothing counts toward the site's pause).
   await closed;
+  const walletPage = await page.context().newPage();
+  await walletPage.goto(`${WALLET}/wallet.html`);
+  expect(
+    await walletPage.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('zklogin-wallet:rejection:'))),
+  ).toEqual([]);
+  await walletPage.close();
   await walletsOf(page);
   await connect(page, GOOGLE, true);
   const signed = await approvedInWindow(page, () => sign('asked after the reload'), 'asked after the reload');

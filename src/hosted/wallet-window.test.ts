@@ -6,11 +6,21 @@
  * puts to them (the 'awaiting-approval' tag), as the dialog would.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { WalletWindowAnswer, WalletWindowRequest } from '../../packages/sui-zklogin-wallet/src/channel/messages.ts';
 import type { Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
-import type { SignedInSession } from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
-import { IDENTITY, restoresTo, session, stubbedMachine } from '../../packages/sui-zklogin-wallet/test/machine-stubs.ts';
+import type {
+  ApprovedWalletRequest,
+  SignedInSession,
+  WalletOutput,
+} from '../../packages/sui-zklogin-wallet/src/core/sign-in.types.ts';
+import {
+  IDENTITY,
+  restoresTo,
+  session,
+  stubbedMachine,
+  type StubActors,
+} from '../../packages/sui-zklogin-wallet/test/machine-stubs.ts';
 import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runtime/sign-in-actor.ts';
 import { WALLET_REFUSALS } from '../../packages/sui-zklogin-wallet/src/wallet/wallet-refusals.ts';
 import { connectedSites } from './connected-sites.ts';
@@ -19,6 +29,7 @@ import {
   notOffered,
   OTHER_ACCOUNT_AT_WALLET,
   otherNetwork,
+  otherNetworkSigning,
   otherProviderAtWallet,
   serveDappRequest,
   SITE_DISCONNECTED,
@@ -52,10 +63,15 @@ afterEach(() => {
  * site was connected in can be compared with it), and a visitor who answers each question
  * with the next of `answers`.
  */
-async function wallet(current: SignedInSession, answers: ('approve' | 'reject' | 'ignore')[] = []) {
-  const actor: SignInActorRef = createActor(stubbedMachine({ restoreSession: restoresTo({ status: 'signed-in', ...current }) }), {
-    input: { chain: 'sui:testnet' },
-  });
+async function wallet(
+  current: SignedInSession,
+  answers: ('approve' | 'reject' | 'ignore')[] = [],
+  overrides: Partial<StubActors> = {},
+) {
+  const actor: SignInActorRef = createActor(
+    stubbedMachine({ restoreSession: restoresTo({ status: 'signed-in', ...current }), ...overrides }),
+    { input: { chain: 'sui:testnet' } },
+  );
   const asked: string[] = [];
   actor.subscribe((snapshot) => {
     const request = snapshot.context.walletRequest;
@@ -102,6 +118,9 @@ function serving(
   const said: string[] = [];
   /** The button of each offer that accepts it. */
   const buttons: string[] = [];
+  /** The dApp's page going (it withdraws its request), and whether the window closed itself. */
+  let withdraw = () => {};
+  const window = { closed: false };
   const served = serveDappRequest(
     actor,
     {
@@ -109,6 +128,7 @@ function serving(
       request,
       approved: () => void heard.push('approved'),
       answer: (answer) => void (answers.push(answer), heard.push('answer')),
+      onWithdrawn: (listener) => void (withdraw = listener),
     },
     {
       say: (text) => void said.push(text),
@@ -119,9 +139,9 @@ function serving(
         return { pressed: refused, remove: () => void standingButtons.delete(label) };
       },
     },
-    { pauses, offered },
+    { pauses, offered, closeWindow: () => void (window.closed = true) },
   );
-  return { answers, said, buttons, heard, served, standingButtons, standingShown };
+  return { answers, said, buttons, heard, served, standingButtons, standingShown, withdraw: () => withdraw(), window };
 }
 
 /**
@@ -162,6 +182,40 @@ describe("the hosted wallet's window", () => {
     // Each close counted once, at its own time.
     expect(pauses.rejections(SITE)).toEqual([7_000_000, 7_001_000, 7_002_000]);
     expect(pauses.paused(SITE)).toBe(true);
+  });
+
+  it("the site's page going while the window asks: the window closes itself, and its going is no rejection of the visitor's", async () => {
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
+    const pauses = sitePauses(localStorage, () => 7_000_000);
+    const { actor } = await wallet(current, ['ignore']);
+    const { served, withdraw, window: opened } = serving(actor, MESSAGE, { pauses });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('awaiting-approval'));
+    withdraw();
+    expect(opened.closed).toBe(true);
+    window.dispatchEvent(new Event('pagehide'));
+    await gone(actor, served);
+    expect(pauses.rejections(SITE)).toEqual([]);
+  });
+
+  it('the site gone after the visitor approved its execution: it goes on, and the window, which stays, says how it ended', async () => {
+    const current = session();
+    connectedSites().connect({ origin: SITE, provider: 'google', address: IDENTITY.address, sessionEnds: current.expiresAt });
+    let execute = () => {};
+    const executing = fromPromise<WalletOutput, ApprovedWalletRequest>(
+      () => new Promise((resolve) => (execute = () => resolve({ bytes: 'dHg=', signature: 'sig', digest: 'D', effects: 'e' }))),
+    );
+    const { actor } = await wallet(current, ['approve'], { walletRequest: executing });
+    const serve = serving(actor, EXECUTE);
+    await vi.waitFor(() => expect(serve.heard).toContain('approved'));
+    serve.withdraw();
+    execute();
+    await serve.served;
+    expect(serve.window.closed).toBe(false);
+    expect(serve.said).toContain(`${SITE} left before its answer. What you approved goes on: this window says how it ends.`);
+    expect(serve.said.at(-1)).toBe(
+      `Done: what you approved was carried out, though ${SITE} left before its answer. You can close this window.`,
+    );
   });
 
   it('a reload of the window while it asks is no rejection: the reloaded window takes its close back and asks again; a close for good still counts', async () => {
@@ -378,12 +432,15 @@ describe("the hosted wallet's window", () => {
     expect(asked).toEqual([]);
   });
 
-  it('a signing request from a site on another network (connected here on this one) is refused at once, and the site forgets the account', async () => {
+  it('a signing request for another network (from a site connected here on this one) is refused at once, saying so; the site stays connected', async () => {
     const current = session();
     connectedSites().connect({ origin: SITE, provider: 'google', address: current.address, sessionEnds: current.expiresAt });
     const { actor, asked } = await wallet(current);
     const { answers, heard } = await serve(actor, { ...MESSAGE, chain: 'sui:mainnet' }, { offer: true });
-    expect(answers).toEqual([{ ok: false, error: otherNetwork('sui:testnet', 'sui:mainnet'), disconnected: true }]);
+    expect(answers).toEqual([{ ok: false, error: otherNetworkSigning('sui:testnet', 'sui:mainnet') }]);
+    expect(otherNetworkSigning('sui:testnet', 'sui:mainnet')).toBe(
+      "This wallet's account is on testnet: it cannot sign for mainnet.",
+    );
     // No question, no offer to connect it on a network the account is not on.
     expect(heard).toEqual(['answer']);
     expect(asked).toEqual([]);

@@ -42,6 +42,10 @@ export const otherProviderAtWallet = (origin: string, signedInWith: Provider, as
 export const otherNetwork = (wallet: string, site: string) =>
   `This wallet's account is on ${wallet.slice('sui:'.length)}: it cannot connect to a site on ${site.slice('sui:'.length)}.`;
 
+/** Ours: a signing request (or session read) for another network than the wallet's account's. */
+export const otherNetworkSigning = (wallet: string, site: string) =>
+  `This wallet's account is on ${wallet.slice('sui:'.length)}: it cannot sign for ${site.slice('sui:'.length)}.`;
+
 /** Ours: the site chose a wallet for a provider this wallet does not offer (its page has no button for it). */
 export const notOffered = (provider: Provider) => `This wallet does not offer sign-in with ${PROVIDER_LABELS[provider]}.`;
 
@@ -225,15 +229,22 @@ export async function serveDappRequest(
   {
     pauses = sitePauses(usableStorageArea('browser'), Date.now, usableStorageArea('tab')),
     offered = PROVIDERS,
+    closeWindow = () => window.close(),
   }: {
     pauses?: ReturnType<typeof sitePauses>;
     /** The providers this wallet's page offers (its sign-in buttons). */
     offered?: readonly Provider[];
+    /** Closes this window (a window a script opened may close itself). */
+    closeWindow?: () => void;
   } = {},
 ): Promise<void> {
   const { origin, request } = dapp;
   /** The window is going (closed, or reloaded). */
   let leaving = false;
+  /** The dApp's page went, withdrawing its request: nobody hears the answer any more. */
+  let withdrawn = false;
+  /** The site was answered (or told why not). */
+  let answered = false;
   /** The dApp was told the visitor approved its transaction's execution: it is being carried out. */
   let approved = false;
   // Only an execution is told: it may happen on chain even if the window goes before it
@@ -246,13 +257,23 @@ export async function serveDappRequest(
           dapp.approved();
         }
       : undefined;
+  // The site's page went: what the visitor has not approved is not asked any more, and the
+  // window goes (its going is no refusal of theirs); what they approved goes on, and the
+  // window says how it ended, as the site will not.
+  dapp.onWithdrawn(() => {
+    // Answered already: the site went with its answer on the way, and nothing is left to say.
+    if (answered) return;
+    withdrawn = true;
+    if (approved) notice.say(`${origin} left before its answer. What you approved goes on: this window says how it ends.`);
+    else closeWindow();
+  });
   /** The window's close was counted toward the pause (once, however often the page hides). */
   let counted = false;
   const onHide = (event: PageTransitionEvent) => {
     // Kept for the back/forward cache, the page may come back: it is not going.
     leaving = !event.persisted;
     // Closing the window while it asks is the visitor's refusal too (the dApp hears "rejected"): it counts toward the pause.
-    if (counted || !actor.getSnapshot().hasTag('awaiting-approval')) return;
+    if (counted || withdrawn || !actor.getSnapshot().hasTag('awaiting-approval')) return;
     counted = true;
     pauses.closedWhileAsking(origin);
   };
@@ -271,12 +292,12 @@ export async function serveDappRequest(
     // A provider with no button here could never be signed in with: refused at once, rather than waited for.
     if (!offered.includes(request.provider)) throw new Error(notOffered(request.provider));
     // A site on another network could never use the account: refused at once, before any sign-in
-    // or question. A signing request too (a site connected on this network, now on another):
-    // its client then forgets the account, so that its silent connect stops answering it.
+    // or question (never an offer to connect it on a network the account is not on).
     const chain = actor.getSnapshot().context.chain;
     if (request.chain !== chain) {
-      const why = otherNetwork(chain, request.chain);
-      throw request.kind === 'connect' ? new Error(why) : new SiteNotConnected(why);
+      throw new Error(
+        request.kind === 'connect' ? otherNetwork(chain, request.chain) : otherNetworkSigning(chain, request.chain),
+      );
     }
     // A site whose last requests the visitor kept rejecting waits, as in the embedded wallet: no dialog meanwhile.
     if (request.kind !== 'connect' && pauses.paused(origin)) throw new Error(WALLET_REFUSALS.paused);
@@ -288,8 +309,13 @@ export async function serveDappRequest(
     // the session ends now (a renewal here moved it): the client's remembered account follows.
     const sessionEnds = sessionEndsOf(actor);
     dapp.answer({ ok: true, value, ...(sessionEnds ? { sessionEnds } : {}) });
+    answered = true;
     pauses.approved(origin);
-    notice.say(`Done: ${origin} has its answer. This window closes by itself.`);
+    notice.say(
+      withdrawn
+        ? `Done: what you approved was carried out, though ${origin} left before its answer. You can close this window.`
+        : `Done: ${origin} has its answer. This window closes by itself.`,
+    );
   } catch (error) {
     // Approved, and the window is going: a failure now is most likely its own going (its
     // requests cut off as it unloads), not the request's, which may have been carried out. The
@@ -299,7 +325,10 @@ export async function serveDappRequest(
     // The visitor said no to this site (a sign-out while asked answers "rejected" too, but says nothing of the site).
     if (message === WALLET_REFUSALS.rejected && actor.getSnapshot().hasTag('has-account')) pauses.rejected(origin);
     dapp.answer({ ok: false, error: message, ...(error instanceof SiteNotConnected ? { disconnected: true } : {}) });
-    notice.say(`${origin} was told: ${message}`);
+    answered = true;
+    notice.say(
+      withdrawn ? `${origin} left before its answer, and it did not go through: ${message}` : `${origin} was told: ${message}`,
+    );
   } finally {
     window.removeEventListener('pagehide', onHide);
     window.removeEventListener('pageshow', onShow);

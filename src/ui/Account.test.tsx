@@ -51,7 +51,9 @@ describe('Account', () => {
       <Account />,
     );
     expect(button('Stay signed in').disabled).toBe(true);
-    expect(screen.getByTestId('renewal').textContent).toContain('Stay signed in once the transfer under way has its answer.');
+    expect(screen.getByTestId('renewal').textContent).toContain(
+      'Stay signed in once what is under way (a transfer, or a site’s request) has its answer.',
+    );
   });
 
   it('names who signed in: the email the token has, and nothing when it has none', () => {

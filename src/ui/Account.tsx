@@ -80,16 +80,16 @@ function RenewalNotice({ expiresAt }: { expiresAt: number }) {
   const renewing = useHasTag('renewing');
   const canRenew = useCan({ type: 'user.renew' });
   const notice = useContextValue((context) => context.notice);
-  // Stay signed in waits for a send's answer (the machine's rule): said, not only greyed.
-  const sendUnderWay = useContextValue((context) => context.pendingTransfer !== null);
+  // Stay signed in waits for a send's or a site's answer (the machine's rule): said, not only greyed.
+  const workUnderWay = useContextValue((context) => context.pendingTransfer !== null || context.walletRequest !== null);
   return (
     <div className="notice renewal" role="status" data-testid="renewal">
       <p>
         Your session ends at <SessionEnd time={expiresAt} />.{' '}
         {renewing
           ? 'Renewing it with your provider…'
-          : sendUnderWay
-            ? 'Stay signed in once the transfer under way has its answer.'
+          : workUnderWay
+            ? 'Stay signed in once what is under way (a transfer, or a site’s request) has its answer.'
             : 'Stay signed in to keep this address without signing out.'}
       </p>
       {notice && <p>{notice}</p>}

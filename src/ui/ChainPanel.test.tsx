@@ -177,7 +177,9 @@ describe('ChainPanel: Send', () => {
     const leaving = { account: { ...READY.account, renewal: { due: 'starting' } } } as const;
     renderAt(leaving, account({ balance: '1000000000', expiresAt: Date.now() + 5 * 60_000 }), panel());
     expect(button('Send').disabled).toBe(true);
-    expect(screen.getByText('Sending waits: this page is going to your provider to renew your session.')).toBeTruthy();
+    expect(
+      screen.getByText('You can send again once this page is back from renewing your session with your provider.'),
+    ).toBeTruthy();
   });
 
   it('a failed send is said in place, in the panel', () => {

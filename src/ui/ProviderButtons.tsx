@@ -66,7 +66,7 @@ export function ProviderButtons({ config, offered }: { config: WalletConfig; off
           </p>
         )
       )}
-      {transferUnderWay && !awaitingWindow && (
+      {transferUnderWay && (
         <p className="notice" role="status" data-testid="transfer-under-way">
           {NOTICES.transferUnderWay(transferUnderWay)}
         </p>

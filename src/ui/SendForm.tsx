@@ -118,7 +118,9 @@ export function SendForm() {
         </p>
       )}
       {!hasProof && !proving && <p className="hint">Sending creates your zero-knowledge proof first.</p>}
-      {leaving && <p className="hint">Sending waits: this page is going to your provider to renew your session.</p>}
+      {leaving && (
+        <p className="hint">You can send again once this page is back from renewing your session with your provider.</p>
+      )}
       <button type="submit" className="primary" disabled={nodeBusy || proving || leaving}>
         {sending ? 'Sending…' : 'Send'}
       </button>

@@ -337,26 +337,35 @@ describe('the hosted wallet channel', () => {
     await expect(asked).rejects.toThrow(WINDOW_CUT_OFF);
   });
 
-  it("the dApp's page going closes its window: nobody is left to hear the visitor's answer there", async () => {
+  it("the dApp's page going withdraws its request: the window asking is told on its port, one not yet asked is closed", async () => {
     const page = browser();
-    const channel = createWalletChannel(WALLET, page.dappHost);
-    const asked = channel.ask(SIGN);
-    await receiveDappRequest(page.walletHost());
+    const asked = createWalletChannel(WALLET, page.dappHost).ask(SIGN);
+    const arrived = await receiveDappRequest(page.walletHost());
+    const withdrawn = vi.fn();
+    arrived.onWithdrawn(withdrawn);
     page.leave();
-    expect(page.popup.closed).toBe(true);
     await expect(asked).rejects.toThrow(PAGE_LEFT);
+    // The window goes by itself (its going is then no refusal of the visitor's).
+    await vi.waitFor(() => expect(withdrawn).toHaveBeenCalledOnce());
+    expect(page.popup.closed).toBe(false);
     expect([page.listening(), page.leaveListeners()]).toEqual([0, 0]);
+
+    // Not yet asked (the window has not said it is ready): nothing to tell, the window is closed.
+    const early = browser();
+    const earlyAsk = createWalletChannel(WALLET, early.dappHost).ask(SIGN);
+    early.leave();
+    expect(early.popup.closed).toBe(true);
+    await expect(earlyAsk).rejects.toThrow(PAGE_LEFT);
 
     // Approved already: it may have been carried out, as when the window closes then.
     const approvedPage = browser();
     const approvedAsk = createWalletChannel(WALLET, approvedPage.dappHost).ask(SIGN);
-    const arrived = await receiveDappRequest(approvedPage.walletHost());
-    arrived.approved();
-    await vi.waitFor(() => expect(approvedPage.leaveListeners()).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve));
+    (await receiveDappRequest(approvedPage.walletHost())).approved();
+    await new Promise((resolve) => setTimeout(resolve, 10));
     approvedPage.leave();
     await expect(approvedAsk).rejects.toThrow(APPROVED_NOT_ANSWERED);
-    // Answered, nothing is left to close when the page goes.
+
+    // Answered, nothing is left to withdraw when the page goes.
     const answeredPage = browser();
     const answered = createWalletChannel(WALLET, answeredPage.dappHost).ask(SIGN);
     (await receiveDappRequest(answeredPage.walletHost())).answer({ ok: true, value: 'v' });

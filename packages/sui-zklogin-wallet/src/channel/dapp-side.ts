@@ -17,6 +17,7 @@ import {
   ToWallet,
   type ReceivedMessage,
   type WalletWindowRequest,
+  withdrawnMessage,
 } from './messages.ts';
 import { originFragment } from './window-fragment.ts';
 
@@ -39,11 +40,11 @@ export const WINDOW_CUT_OFF =
 export const APPROVED_NOT_ANSWERED =
   "The wallet's window closed after the visitor approved, before it answered: the request may have been carried out. Check before asking again.";
 /**
- * Ours: this page went (reloaded, navigated, closed) before the wallet answered: its window is
- * closed with it, so the visitor is never left approving a request nobody waits for. Heard
- * only by a page that comes back from the back/forward cache.
+ * Ours: this page went (reloaded, navigated, closed) before the wallet answered: its request is
+ * withdrawn, so the visitor is never left approving a request nobody waits for. Heard only by a
+ * page that comes back from the back/forward cache.
  */
-export const PAGE_LEFT = 'This page left before the wallet answered, so its window was closed.';
+export const PAGE_LEFT = 'This page left before the wallet answered, so its request was withdrawn.';
 /** Ours: one window at a time, as the embedded wallet takes one request at a time. */
 export const WALLET_BUSY = 'The wallet is already asking the visitor about another request: answer it first.';
 
@@ -262,11 +263,15 @@ export function createWalletChannel(walletUrl: string, host: DappHost = browserD
         port1.onmessage = (event) => settle(event.data);
         popup.postMessage(outgoing, walletOrigin, [port2]);
       });
-      // The page going takes its window with it: a window left open would ask the visitor for
-      // a request whose answer nobody hears (a reloaded page asks afresh, in a window of its own).
+      // The page going withdraws its request: a window left asking would ask the visitor about a
+      // request whose answer nobody hears (a reloaded page asks afresh, in a window of its own).
+      // Asked already, the window is told, and goes by itself (its going then no refusal of the
+      // visitor's), or finishes what the visitor approved and says how it ended; not yet asked,
+      // it is closed.
       const stopLeaving = host.onLeave(() => {
+        if (answers) answers.postMessage(withdrawnMessage(requestId));
+        else popup.close();
         finish();
-        popup.close();
         reject(new WalletRefusal(approved ? APPROVED_NOT_ANSWERED : PAGE_LEFT));
       });
       // Closed on two reads in a row: an answer posted just before a close has had a poll's

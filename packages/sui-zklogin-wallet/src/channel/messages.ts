@@ -73,9 +73,14 @@ const AnswerMessageSchema = v.strictObject({ ...Tagged, type: v.literal('answer'
 /** The visitor approved the request: it is being carried out, and its answer follows. */
 const ApprovedMessageSchema = v.strictObject({ ...Tagged, type: v.literal('approved'), requestId: REQUEST_ID });
 
+/** The dApp's page is going (a reload, a navigation, its tab closed): its request is withdrawn. */
+const WithdrawnMessageSchema = v.strictObject({ ...Tagged, type: v.literal('withdrawn'), requestId: REQUEST_ID });
+
 /** What the wallet's window reads (from the dApp), and what the dApp's page reads (from the window). */
 export const ToWallet = v.variant('type', [RequestMessageSchema]);
 export const ToDapp = v.variant('type', [ReadySchema, ApprovedMessageSchema, AnswerMessageSchema]);
+/** What the wallet's window reads on the port the request brought (the dApp's other word). */
+export const OnRequestPort = v.variant('type', [WithdrawnMessageSchema]);
 export type ToWalletMessage = v.InferOutput<typeof ToWallet>;
 export type ToDappMessage = v.InferOutput<typeof ToDapp>;
 
@@ -89,7 +94,7 @@ function jsonSize(data: unknown): number {
 }
 
 /** `data` as one of `schema`'s messages, or null: over `capBytes`, or of no shape the channel knows. */
-export function readMessage<S extends typeof ToWallet | typeof ToDapp>(
+export function readMessage<S extends typeof ToWallet | typeof ToDapp | typeof OnRequestPort>(
   schema: S,
   data: unknown,
   capBytes: number,
@@ -111,6 +116,12 @@ export const approvedMessage = (requestId: string): ToDappMessage => ({
   source: CHANNEL,
   version: CHANNEL_VERSION,
   type: 'approved',
+  requestId,
+});
+export const withdrawnMessage = (requestId: string): v.InferOutput<typeof OnRequestPort> => ({
+  source: CHANNEL,
+  version: CHANNEL_VERSION,
+  type: 'withdrawn',
   requestId,
 });
 export const answerMessage = (requestId: string, answer: WalletWindowAnswer): ToDappMessage => ({

@@ -14,6 +14,7 @@ import {
   REQUEST_CAP_BYTES,
   ToDapp,
   ToWallet,
+  OnRequestPort,
   type ReceivedMessage,
   type WalletWindowAnswer,
   type WalletWindowRequest,
@@ -31,6 +32,9 @@ export const REQUEST_UNREADABLE =
   "The wallet could not read this site's request (too large, or of a form it does not know: the site's wallet client may be of another version), so nothing was done.";
 /** Ours: an answer the channel would refuse to carry. */
 export const ANSWER_TOO_LARGE = "The wallet's answer is too large (or not plain data) to send back to the site.";
+
+/** The dApp's word on the request's port is short: a withdrawal and its request id. */
+const WITHDRAWN_CAP_BYTES = 1024;
 
 /** The page that opened this window, as the window holds it. */
 export interface OpenerRef {
@@ -68,6 +72,8 @@ export interface DappRequest {
   approved(): void;
   /** Answers the dApp, once: a second answer is ignored. */
   answer(answer: WalletWindowAnswer): void;
+  /** Calls `listener` (once) when the dApp's page withdraws the request: it is going, and hears no answer. */
+  onWithdrawn(listener: () => void): void;
 }
 
 /**
@@ -101,6 +107,12 @@ export function receiveDappRequest(host: WalletHost = browserWalletHost()): Prom
       stop();
       let answered = false;
       let approved = false;
+      let onWithdrawn = () => {};
+      answers.onmessage = (event) => {
+        if (readMessage(OnRequestPort, event.data, WITHDRAWN_CAP_BYTES)?.requestId !== received.requestId) return;
+        answers.onmessage = null;
+        onWithdrawn();
+      };
       resolve({
         origin,
         request: received.request,
@@ -119,6 +131,7 @@ export function receiveDappRequest(host: WalletHost = browserWalletHost()): Prom
           answers.postMessage(carried);
           answered = true;
         },
+        onWithdrawn: (listener) => void (onWithdrawn = listener),
       });
     });
     opener.postMessage(readyMessage(), origin);

@@ -50,9 +50,9 @@ export const renewalRegion = {
           tags: ['can-renew'],
           on: {
             'user.renew': [
-              // Not while a send waits for its answer: the page would leave for the provider, or a
-              // new session restart the chain's region, and the answer would never be heard.
-              { guard: 'sendUnderWay' },
+              // Not while a send or a site's request waits for its answer: the page would leave for
+              // the provider, or a new session restart their regions, and the answer would never be heard.
+              { guard: 'workUnderWay' },
               { guard: 'popupMode', target: 'window', actions: ['clearFailure', 'clearNotice'] },
               { target: 'starting', actions: ['clearFailure', 'clearNotice'] },
             ],
@@ -101,6 +101,6 @@ export const renewalRegion = {
 export const renewalGuards = {
   /** The session's last ten minutes have begun (a wait longer than a timer's may end early). */
   renewalDue: ({ context }: GuardArgs) => Date.now() >= (context.expiresAt ?? 0) - RENEWAL_WINDOW_MS,
-  /** A send asked for and not yet answered (waiting for its proof, or being sent). */
-  sendUnderWay: ({ context }: GuardArgs) => context.pendingTransfer !== null,
+  /** A send or a site's request asked for and not yet answered (waiting for the visitor, its proof, or being carried out). */
+  workUnderWay: ({ context }: GuardArgs) => context.pendingTransfer !== null || context.walletRequest !== null,
 };

@@ -212,9 +212,22 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     expect(at({ account: { ...READY.account, renewal: { due: 'offered' } } }).can(send)).toBe(true);
   });
 
-  it('what was under way goes with the next sign-in or the next send', () => {
+  it("\"Stay signed in\" waits for a send's or a site's request's answer", () => {
+    const offered = { account: { ...READY.account, renewal: { due: 'offered' } } } as const;
+    expect(at(offered).can({ type: 'user.renew' })).toBe(true);
+    expect(at(offered, { pendingTransfer: { recipient: BOB, amount: '1' } }).can({ type: 'user.renew' })).toBe(false);
+    const request = { requestId: 'r', kind: 'signPersonalMessage', address: BOB, chain: 'sui:testnet', message: 'aGk=' } as const;
+    const carryingOut = { account: { ...READY.account, wallet: 'working', renewal: { due: 'offered' } } } as const;
+    expect(at(carryingOut, { walletRequest: request }).can({ type: 'user.renew' })).toBe(false);
+  });
+
+  it('what was under way goes with the next sign-in or the next send; a renewal of the same account keeps it', () => {
     const signedOut = snapshotAt({ 'logged-out': 'done' }, { transferUnderWay: '0.1' });
     expect(next(signedOut, { type: 'user.signIn', provider: 'google' }).context.transferUnderWay).toBeNull();
+    // A sign-in whose callback came without a click here (a window's answer, a link) too.
+    const login = { type: 'xstate.done.actor.fetchLogin', output: session() } as never;
+    expect(next(at('fetching-login', { transferUnderWay: '0.1' }), login).context.transferUnderWay).toBeNull();
+    expect(next(at('fetching-login', { transferUnderWay: '0.1', renewing: true }), login).context.transferUnderWay).toBe('0.1');
     const back = at(READY, { transferUnderWay: '0.1' });
     expect(next(back, { type: 'user.send', recipient: BOB, amount: '1000' }).context.transferUnderWay).toBeNull();
   });

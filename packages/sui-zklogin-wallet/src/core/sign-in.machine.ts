@@ -244,7 +244,9 @@ export const signInMachine = setup({
         onError: { target: 'idle', actions: failWith('restoring') },
       },
       exit: assign({ discardPendingFlow: false }),
-      // Another tab's sign-out while this one reads storage: the keys it reads are gone.
+      // Another tab's sign-out while this one reads storage: the keys it reads are gone. (A tab
+      // with nothing stored answers its first restore without the runtime, which is what
+      // listens to the other tabs: this is heard only by a tab restoring something.)
       on: { 'url.fragment': onFragment, 'tab.signedOut': signedOutElsewhere },
     },
 
@@ -333,7 +335,14 @@ export const signInMachine = setup({
           target: 'account',
           actions: [
             { type: 'assignSession', params: ({ event }) => event.output },
-            assign({ jwt: null, renewing: false, proofStored: false }),
+            // A transfer cut off before this sign-in is another session's (said on the sign-in
+            // page); after a renewal, the same account's, still said in its panel.
+            assign({
+              jwt: null,
+              renewing: false,
+              proofStored: false,
+              transferUnderWay: ({ context }) => (context.renewing ? context.transferUnderWay : null),
+            }),
           ],
         },
         onError: [
