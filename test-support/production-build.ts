@@ -1,13 +1,13 @@
 /**
  * One page of the app built as `npm run build` builds it in real mode, in the test's own
- * process: nothing written, no minifying or source maps (about 2 s on this machine). For the
- * tests that hold what a page loads at once (src/first-page.build.test.ts,
- * src/wallet-window.build.test.ts).
+ * process: nothing written, no source maps, and no minifying (about 2 s on this machine)
+ * unless the test weighs the page (`minify`). For the tests that hold what a page loads at
+ * once (src/first-page.build.test.ts, src/wallet-window.build.test.ts).
  */
 import { build, type Rolldown } from 'vite';
 import { vi } from 'vitest';
 
-export async function buildPage(page: 'index.html' | 'wallet.html'): Promise<Rolldown.RolldownOutput> {
+export async function buildPage(page: 'index.html' | 'wallet.html', { minify = false } = {}): Promise<Rolldown.RolldownOutput> {
   const env = {
     NODE_ENV: 'production',
     VITE_ENOKI_API_KEY: 'enoki_public_page_build',
@@ -24,7 +24,7 @@ export async function buildPage(page: 'index.html' | 'wallet.html'): Promise<Rol
     const result = await build({
       mode: 'production',
       logLevel: 'warn',
-      build: { write: false, minify: false, sourcemap: false },
+      build: { write: false, minify, sourcemap: false },
     });
     if (!('output' in result)) throw new Error('vite build gave no single output');
     return result;

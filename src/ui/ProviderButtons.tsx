@@ -1,6 +1,5 @@
 import { availableProviders, type WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import { PROVIDER_LABELS, type Provider } from '../../packages/sui-zklogin-wallet/src/core/providers.ts';
-import { NOTICES } from '../../packages/sui-zklogin-wallet/src/core/words.ts';
 import { signedOutWording } from './alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { useCan, useContextValue, useHasTag, useRequestedProviderLabel, useSend, useSnapshotValue } from './use-sign-in.ts';
@@ -68,7 +67,8 @@ export function ProviderButtons({ config, offered }: { config: WalletConfig; off
       )}
       {transferUnderWay && (
         <p className="notice" role="status" data-testid="transfer-under-way">
-          {NOTICES.transferUnderWay(transferUnderWay)}
+          The transfer of {transferUnderWay} SUI under way when you were signed out may still go through: your balance will show
+          it when you sign in again.
         </p>
       )}
       <p className="lead">Your Sui address comes from your sign-in with zkLogin. No wallet or seed phrase needed.</p>

@@ -3,7 +3,6 @@ import { checkTransfer } from '../../packages/sui-zklogin-wallet/src/core/transf
 import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { formatSui } from '../../packages/sui-zklogin-wallet/src/core/sui-amount.ts';
-import { NOTICES } from '../../packages/sui-zklogin-wallet/src/core/words.ts';
 import { amountMessage, RECIPIENT_MESSAGES } from './transfer-messages.ts';
 import { useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 
@@ -133,7 +132,8 @@ export function SendForm() {
       <StepAlert shows={ALERT_PLACES.sending} wording={accountWording} />
       {transferUnderWay && (
         <p className="notice" role="status" data-testid="transfer-under-way">
-          {NOTICES.transferUnderWayRenewed(transferUnderWay)}
+          The transfer of {transferUnderWay} SUI under way while your session was being renewed may still go through: your balance
+          will show it.
         </p>
       )}
       {lastTransfer && (

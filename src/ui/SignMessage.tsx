@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { hasText } from '../../packages/sui-zklogin-wallet/src/core/account-session.ts';
+import { hasText } from '../../packages/sui-zklogin-wallet/src/core/message-text.ts';
 import { SignatureVerdict } from './SignatureVerdict.tsx';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
 

@@ -9,6 +9,7 @@
  */
 import { assertEvent, raise } from 'xstate';
 import { messageOf } from './failure.ts';
+import { hasText } from './message-text.ts';
 import { assignIn, failWith, type GuardArgs } from './machine-parts.ts';
 import type { SignInContext, SignInEvent, SignOutput, Verification } from './sign-in.types.ts';
 
@@ -120,6 +121,3 @@ export const sessionGuards = {
   /** The visitor's own message: signed only with some text (a blank one would be an empty "Signed text"). */
   messageHasText: ({ event }: GuardArgs) => event.type === 'user.signMessage' && hasText(event.message),
 };
-
-/** Text to sign: more than spaces alone. The form says so beside its field; the machine signs nothing else. */
-export const hasText = (message: string) => message.trim() !== '';

@@ -15,12 +15,6 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 export const NOTICES = {
   unreadable: 'Your stored session could not be read, so you have been signed out.',
   signedOutElsewhere: 'You signed out in another tab.',
-  /** A send cut off before its answer: after a sign-out or the session's end ... */
-  transferUnderWay: (sui: string) =>
-    `The transfer of ${sui} SUI under way when you were signed out may still go through: your balance will show it when you sign in again.`,
-  /** ... and back in the same account after a renewal's sign-in. */
-  transferUnderWayRenewed: (sui: string) =>
-    `The transfer of ${sui} SUI under way while your session was being renewed may still go through: your balance will show it.`,
 } as const;
 
 /** Ours: what the visitor is told about the sign-in window (popup mode). */
