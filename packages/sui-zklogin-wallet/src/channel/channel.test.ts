@@ -183,7 +183,7 @@ describe('the hosted wallet channel', () => {
     await expect(asked).resolves.toEqual({ value: 'from the reloaded page' });
   });
 
-  it('the window ignores a request of another origin, of another window, malformed, or over the cap', async () => {
+  it("the window takes no request of another origin, of another window, malformed, or over the cap; the opener's unreadable one hears so on its port", async () => {
     const page = browser();
     const received = vi.fn();
     void receiveDappRequest(page.walletHost()).then(received);
