@@ -243,8 +243,6 @@ export async function serveDappRequest(
   let leaving = false;
   /** The dApp's page went, withdrawing its request: nobody hears the answer any more. */
   let withdrawn = false;
-  /** The site was answered (or told why not). */
-  let answered = false;
   /** The dApp was told the visitor approved its transaction's execution: it is being carried out. */
   let approved = false;
   // Only an execution is told: it may happen on chain even if the window goes before it
@@ -261,8 +259,6 @@ export async function serveDappRequest(
   // window goes (its going is no refusal of theirs); what they approved goes on, and the
   // window says how it ended, as the site will not.
   dapp.onWithdrawn(() => {
-    // Answered already: the site went with its answer on the way, and nothing is left to say.
-    if (answered) return;
     withdrawn = true;
     if (approved) notice.say(`${origin} left before its answer. What you approved goes on: this window says how it ends.`);
     else closeWindow();
@@ -309,7 +305,6 @@ export async function serveDappRequest(
     // the session ends now (a renewal here moved it): the client's remembered account follows.
     const sessionEnds = sessionEndsOf(actor);
     dapp.answer({ ok: true, value, ...(sessionEnds ? { sessionEnds } : {}) });
-    answered = true;
     pauses.approved(origin);
     notice.say(
       withdrawn
@@ -325,7 +320,6 @@ export async function serveDappRequest(
     // The visitor said no to this site (a sign-out while asked answers "rejected" too, but says nothing of the site).
     if (message === WALLET_REFUSALS.rejected && actor.getSnapshot().hasTag('has-account')) pauses.rejected(origin);
     dapp.answer({ ok: false, error: message, ...(error instanceof SiteNotConnected ? { disconnected: true } : {}) });
-    answered = true;
     notice.say(
       withdrawn ? `${origin} left before its answer, and it did not go through: ${message}` : `${origin} was told: ${message}`,
     );

@@ -116,6 +116,29 @@ function browser({ blocked = false, fromPrompt = false } = {}) {
   };
 }
 
+/**
+ * Every message a port's `onmessage` handler gets from now on (both sides set theirs), as it
+ * gets it: a test waits on what it can see crossing, never on a guess of how long it takes.
+ */
+function watchPortMessages() {
+  const seen: unknown[] = [];
+  const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!;
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    ...onmessage,
+    set(this: MessagePort, handler: ((event: MessageEvent) => void) | null) {
+      onmessage.set!.call(
+        this,
+        handler &&
+          ((event: MessageEvent) => {
+            seen.push(event.data);
+            handler.call(this, event);
+          }),
+      );
+    },
+  });
+  return { seen, restore: () => Object.defineProperty(MessagePort.prototype, 'onmessage', onmessage) };
+}
+
 describe('the hosted wallet channel', () => {
   it('carries a request to the exact origin of the window and its answer back on the port it brought, and closes the window', async () => {
     const page = browser();
@@ -209,13 +232,15 @@ describe('the hosted wallet channel', () => {
     // No port to answer on, or more than the one.
     page.toWallet({ ...from, data: good, ports: [] });
     page.toWallet({ ...from, data: good, ports: [...port(), ...port()] });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(received).not.toHaveBeenCalled();
     // From the page that opened the window, on one port, with a request id it can tie an
     // answer to (a client of another version): it hears at once that nothing was done.
     // Anyone else, or without such an id, hears nothing.
     const refused = (id: string) => [answerMessage(id, { ok: false, error: REQUEST_UNREADABLE })];
-    expect(heard).toEqual([[], [], [], refused(good.requestId), refused(good.requestId), refused(good.requestId), [], []]);
+    await vi.waitFor(() =>
+      expect(heard).toEqual([[], [], [], refused(good.requestId), refused(good.requestId), refused(good.requestId), [], []]),
+    );
+    // Those refusals crossed their ports after the window read each message: none was taken.
+    expect(received).not.toHaveBeenCalled();
 
     page.toWallet({ ...from, data: good, ports: port() });
     await vi.waitFor(() => expect(received).toHaveBeenCalledOnce());
@@ -350,6 +375,22 @@ describe('the hosted wallet channel', () => {
     expect(page.popup.closed).toBe(false);
     expect([page.listening(), page.leaveListeners()]).toEqual([0, 0]);
 
+    // Withdrawn before the window listens for it (it restores its session first): told as it listens.
+    const latePorts = watchPortMessages();
+    try {
+      const late = browser();
+      const lateAsk = createWalletChannel(WALLET, late.dappHost).ask(SIGN);
+      const lateArrived = await receiveDappRequest(late.walletHost());
+      late.leave();
+      await expect(lateAsk).rejects.toThrow(PAGE_LEFT);
+      await vi.waitFor(() => expect(latePorts.seen).toContainEqual(expect.objectContaining({ type: 'withdrawn' })));
+      const toldLate = vi.fn();
+      lateArrived.onWithdrawn(toldLate);
+      expect(toldLate).toHaveBeenCalledOnce();
+    } finally {
+      latePorts.restore();
+    }
+
     // Not yet asked (the window has not said it is ready): nothing to tell, the window is closed.
     const early = browser();
     const earlyAsk = createWalletChannel(WALLET, early.dappHost).ask(SIGN);
@@ -358,12 +399,17 @@ describe('the hosted wallet channel', () => {
     await expect(earlyAsk).rejects.toThrow(PAGE_LEFT);
 
     // Approved already: it may have been carried out, as when the window closes then.
-    const approvedPage = browser();
-    const approvedAsk = createWalletChannel(WALLET, approvedPage.dappHost).ask(SIGN);
-    (await receiveDappRequest(approvedPage.walletHost())).approved();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    approvedPage.leave();
-    await expect(approvedAsk).rejects.toThrow(APPROVED_NOT_ANSWERED);
+    const ports = watchPortMessages();
+    try {
+      const approvedPage = browser();
+      const approvedAsk = createWalletChannel(WALLET, approvedPage.dappHost).ask(SIGN);
+      (await receiveDappRequest(approvedPage.walletHost())).approved();
+      await vi.waitFor(() => expect(ports.seen).toContainEqual(expect.objectContaining({ type: 'approved' })));
+      approvedPage.leave();
+      await expect(approvedAsk).rejects.toThrow(APPROVED_NOT_ANSWERED);
+    } finally {
+      ports.restore();
+    }
 
     // Answered, nothing is left to withdraw when the page goes.
     const answeredPage = browser();

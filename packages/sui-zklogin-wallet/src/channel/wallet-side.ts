@@ -72,7 +72,10 @@ export interface DappRequest {
   approved(): void;
   /** Answers the dApp, once: a second answer is ignored. */
   answer(answer: WalletWindowAnswer): void;
-  /** Calls `listener` (once) when the dApp's page withdraws the request: it is going, and hears no answer. */
+  /**
+   * Calls `listener` (once) when the dApp's page withdraws the request (it is going, and hears
+   * no answer), at once if it already has; never once the request is answered.
+   */
   onWithdrawn(listener: () => void): void;
 }
 
@@ -107,10 +110,14 @@ export function receiveDappRequest(host: WalletHost = browserWalletHost()): Prom
       stop();
       let answered = false;
       let approved = false;
+      // A withdrawal may come before anyone listens for it (the window restores its session
+      // first): it is kept, and told to the listener when it comes. None after the answer.
+      let withdrawn = false;
       let onWithdrawn = () => {};
       answers.onmessage = (event) => {
-        if (readMessage(OnRequestPort, event.data, WITHDRAWN_CAP_BYTES)?.requestId !== received.requestId) return;
+        if (answered || readMessage(OnRequestPort, event.data, WITHDRAWN_CAP_BYTES)?.requestId !== received.requestId) return;
         answers.onmessage = null;
+        withdrawn = true;
         onWithdrawn();
       };
       resolve({
@@ -130,8 +137,12 @@ export function receiveDappRequest(host: WalletHost = browserWalletHost()): Prom
             : answerMessage(received.requestId, { ok: false, error: ANSWER_TOO_LARGE });
           answers.postMessage(carried);
           answered = true;
+          answers.onmessage = null;
         },
-        onWithdrawn: (listener) => void (onWithdrawn = listener),
+        onWithdrawn: (listener) => {
+          onWithdrawn = listener;
+          if (withdrawn) listener();
+        },
       });
     });
     opener.postMessage(readyMessage(), origin);
