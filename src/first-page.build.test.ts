@@ -9,7 +9,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Rolldown } from 'vite';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPage, builtHtml } from '../test-support/production-build.ts';
 
 /** The verifier's own modules and the libraries only it needs, as the bundler names them. */
@@ -47,8 +47,13 @@ function firstPageOf(output: Rolldown.RolldownOutput): Map<string, Rolldown.Outp
 }
 
 describe("the production build's first page", () => {
+  // One build for both: minified, as the benchmark weighs it (the modules are named all the same).
+  let output: Rolldown.RolldownOutput;
+  beforeAll(async () => {
+    output = await buildPage('index.html', { minify: true });
+  }, 120_000);
+
   it("loads none of the proof check's code (the verifier comes in a chunk of its own, on demand), and holds nothing of the hosted wallet's window", async () => {
-    const output = await buildPage('index.html');
     const chunks = chunksOf(output);
     const firstPage = firstPageOf(output);
     expect(firstPage.size, "index.html's module script").toBeGreaterThan(0);
@@ -67,7 +72,6 @@ describe("the production build's first page", () => {
   it('keeps to its budget of 95 KB gzip (issue 42), minified as the benchmark weighs it', async () => {
     // A module of a chunk loaded later that imports one of the machine's can split the first
     // page into shared chunks, and push it over: the bench would say so only when it runs.
-    const output = await buildPage('index.html', { minify: true });
     const firstPage = firstPageOf(output);
     const gzip = [...firstPage.values()].reduce((total, chunk) => total + gzipSync(chunk.code, { level: 9 }).length, 0);
     expect(gzip, `the first page: ${firstPage.size} files`).toBeLessThanOrEqual(FIRST_PAGE_BUDGET_BYTES);

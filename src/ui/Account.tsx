@@ -80,17 +80,16 @@ function RenewalNotice({ expiresAt }: { expiresAt: number }) {
   const renewing = useHasTag('renewing');
   const canRenew = useCan({ type: 'user.renew' });
   const notice = useContextValue((context) => context.notice);
-  // Stay signed in waits for a send's or a site's answer (the machine's rule): said, not only greyed.
-  const workUnderWay = useContextValue((context) => context.pendingTransfer !== null || context.walletRequest !== null);
   return (
     <div className="notice renewal" role="status" data-testid="renewal">
       <p>
         Your session ends at <SessionEnd time={expiresAt} />.{' '}
         {renewing
           ? 'Renewing it with your provider…'
-          : workUnderWay
-            ? 'Stay signed in once what is under way (a transfer, or a site’s request) has its answer.'
-            : 'Stay signed in to keep this address without signing out.'}
+          : canRenew
+            ? 'Stay signed in to keep this address without signing out.'
+            : // Offered and not taken: the machine waits for a send's or a site's answer (said, not only greyed).
+              'Stay signed in once what is under way (a transfer, or a site’s request) has its answer.'}
       </p>
       {notice && <p>{notice}</p>}
       <button type="button" className="primary" disabled={!canRenew} onClick={() => send({ type: 'user.renew' })}>
