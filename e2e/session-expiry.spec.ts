@@ -45,3 +45,26 @@ test('the session ends on its own at expiresAt while the page stays open', async
   await expectState(page, 'logged-out');
   await expect(page.getByRole('status')).toContainText('Your session has expired.');
 });
+
+test("a sign-in that comes back after its flow's end finds no start: its token goes nowhere, and the buttons are back", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/');
+  await expectState(page, 'idle');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.waitForURL(/\/idp\/google\/authorize/);
+  // The visitor leaves the provider's page open past the flow's end, then continues.
+  await page.clock.setSystemTime(Date.now() + 3 * DAY);
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    if (/\/v1\/zklogin$/.test(new URL(request.url()).pathname)) lookups.push(request.url());
+  });
+  await page.getByRole('button', { name: /Continue as Alice/ }).click();
+  await expectCleanLoggedOut(page, 'Your session has expired. Please sign in again.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
+  );
+  expect(page.url()).not.toContain('id_token');
+  expect(lookups).toEqual([]);
+});

@@ -111,6 +111,12 @@ export function createCallback({
     };
   };
 
+  /**
+   * A started flow, unless it is over: the spec's time rule reads a session past its
+   * expiresAt as logged out, so its callback finds no start, and its token goes nowhere.
+   */
+  const liveStart = (session: SignInSession | null) => (session && !isExpired(session.expiresAt, now()) ? session : null);
+
   return {
     /** A lookup under way for a callback whose check a sign-out stopped goes with it. */
     abandonLookup: earlyLogin.abandon,
@@ -118,8 +124,10 @@ export function createCallback({
     validateCallback: async ({ input }) => {
       const fragment = input.fragment.reveal();
       // The nonce compared without decrypting (OpenID Connect Core 3.2.2.11): it is no secret.
+      // And its end: a flow that is over never sends its token anywhere.
       const started = sessions.readClearState();
-      const token = started?.nonce && !started.address ? readableToken(fragment) : undefined;
+      const live = started?.nonce && !started.address && !isExpired(started.expiresAt ?? 0, now());
+      const token = live ? readableToken(fragment) : undefined;
       if (token && token.nonce === started!.nonce) earlyLogin.start(token.jwt);
       // The address check's code arrives meanwhile (fetchLogin needs it).
       if (token) void addressCheck.load().catch(() => {});
@@ -127,8 +135,9 @@ export function createCallback({
         const { state, session } = await readStored(sessions);
         // Only a started, unfinished flow accepts a callback: a replayed token after
         // sign-in finds a session that already has its jwt, and changes nothing. A renewal
-        // under way ("Stay signed in") is such a flow, beside the account's session.
-        const flow = session?.jwt ? session.renewal : session;
+        // under way ("Stay signed in") is such a flow, beside the account's session (one
+        // that is over is refused by fetchLogin, which keeps the account).
+        const flow = session?.jwt ? session.renewal : liveStart(session);
         const pending = state && flow ? { nonce: flow.nonce, provider: state.provider } : null;
         const { jwt } = validateCallback(fragment, pending);
         return { jwt: new Secret(jwt), provider: state!.provider, renewal: Boolean(session!.jwt) };
@@ -146,7 +155,7 @@ export function createCallback({
         early?.abort();
         throw error;
       });
-      if (!state || !session || (session.jwt && !session.renewal)) {
+      if (!state || !session || (session.jwt ? !session.renewal : !liveStart(session))) {
         early?.abort();
         throw SignInError.of('FLOW_NOT_STARTED');
       }

@@ -327,6 +327,36 @@ describe('the real actors against the mock login service', () => {
     }
   });
 
+  it("a callback that comes back after its flow's end finds no start (the time rule), and its token goes nowhere", async () => {
+    let now = Date.now();
+    const tab = browserTab(config(), () => now);
+    const first = tab.page();
+    await waitFor(first, (s) => s.matches('idle'));
+    first.send({ type: 'user.signIn', provider: 'google' });
+    await waitFor(first, (s) => s.matches({ redirecting: 'navigating' }));
+    const { expiresAt } = await readSession(tab);
+    const url = new URL(tab.navigations.at(-1)!);
+    const jwt = await service.mint(url.searchParams.get('nonce')!, { clientId: url.searchParams.get('client_id')! });
+
+    now = expiresAt + 1;
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    try {
+      const late = tab.page(`#id_token=${jwt}`);
+      const refused = await waitFor(late, (s) => !s.hasTag('busy') && !s.matches({ 'logged-out': 'clearing' }));
+      expect(refused.context.failure?.code).toBe('FLOW_NOT_STARTED');
+      // Read as logged out: the expired flow is gone from storage, and the buttons are back.
+      expect(refused.hasTag('can-sign-in')).toBe(true);
+      expect(storedValues(tab)).toEqual([null, null]);
+      expect(refused.context.address).toBeNull();
+      const loginCalls = fetches.mock.calls.filter(([called]) =>
+        String(called instanceof Request ? called.url : called).includes('/v1/zklogin'),
+      );
+      expect(loginCalls).toEqual([]);
+    } finally {
+      fetches.mockRestore();
+    }
+  });
+
   it("Create proof sends its request in the click's own task once the session and the signing code are at hand", async () => {
     const tab = browserTab();
     const { page } = await signIn(tab);

@@ -160,7 +160,7 @@ export function createStart({
       const replaced = sessions.readSealedSession().catch(() => null);
       const { key, nonce } = (await warmStart.take()) ?? (await makeKeyAndNonce(signal));
       const url = authorizationUrl(provider, clientId, nonce.nonce, input.state);
-      await store({ provider, nonce: nonce.nonce }, flowOf(key, nonce), key, signal);
+      await store({ provider, nonce: nonce.nonce, expiresAt: nonce.estimatedExpiration }, flowOf(key, nonce), key, signal);
       const previous = await replaced;
       if (previous && !previous.jwt && previous.nativeKeyId && previous.nativeKeyId !== key.nativeKeyId) {
         // A key that cannot be deleted is only an orphan: the new flow goes on.

@@ -64,12 +64,19 @@ describe('no token leaves before its nonce is checked', () => {
     },
   );
 
-  it('the flow’s nonce waits in the plain entry (no secret) until its callback is taken', async () => {
+  it('the flow’s nonce and end wait in the plain entry (no secrets) until its callback is taken', async () => {
     const tab = browserTab();
     const url = await startFlow(tab);
-    expect(JSON.parse(tab.store.get(KEYS.state)!)).toEqual({ provider: 'google', nonce: url.searchParams.get('nonce') });
+    const { expiresAt } = await readSession(tab);
+    expect(JSON.parse(tab.store.get(KEYS.state)!)).toEqual({
+      provider: 'google',
+      nonce: url.searchParams.get('nonce'),
+      expiresAt,
+    });
     await signIn(tab);
-    expect(JSON.parse(tab.store.get(KEYS.state)!)).not.toHaveProperty('nonce');
+    const signedIn = JSON.parse(tab.store.get(KEYS.state)!);
+    expect(signedIn).not.toHaveProperty('nonce');
+    expect(signedIn).not.toHaveProperty('expiresAt');
   });
 });
 

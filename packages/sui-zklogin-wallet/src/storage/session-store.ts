@@ -7,9 +7,9 @@
  * plain entry is what the spec keeps in the clear: a read gives the sealed copy, and a
  * plain entry that disagrees with it (another address written in, say) makes the whole
  * read unreadable. The plain entry is read on its own only for what may be known before
- * anything is decrypted: whether anything is stored, and a started flow's nonce (no
- * secret: the provider saw it in the request), so that a callback's token is checked
- * against it before it goes anywhere.
+ * anything is decrypted: whether anything is stored, and a started flow's nonce and end (no
+ * secrets: the provider saw the nonce in the request, and the end is the nonce's), so that a
+ * callback's token is checked against them before it goes anywhere.
  */
 import * as v from 'valibot';
 import { PROVIDERS } from '../core/providers.ts';
@@ -26,6 +26,8 @@ const SignInStateSchema = v.object({
   provider: v.picklist(PROVIDERS),
   /** A started flow's nonce, until its callback is taken (the same as the sealed session's). */
   nonce: v.optional(v.string()),
+  /** That flow's end, with its nonce (the same as the sealed session's expiresAt): no secret either. */
+  expiresAt: v.optional(v.number()),
   salt: v.optional(v.string()),
   address: v.optional(v.string()),
   publicKey: v.optional(v.string()),
@@ -70,7 +72,7 @@ export type StoredSignIn = v.InferOutput<typeof SealedSignInSchema>;
 export interface SessionStore {
   /**
    * The plain state entry as it stands, unchecked: only for whether anything is stored
-   * and for a started flow's nonce. Never shown, never used to act on an account.
+   * and for a started flow's nonce and end. Never shown, never used to act on an account.
    */
   readClearState(): SignInState | null;
   /**
@@ -131,9 +133,9 @@ const clearText = (state: SignInState) => JSON.stringify(canonicalState(state));
 
 /** The state's fields in one order, without absent ones: two equal states give one text. */
 function canonicalState(state: SignInState): SignInState {
-  const { provider, nonce, salt, address, publicKey } = state;
+  const { provider, nonce, expiresAt, salt, address, publicKey } = state;
   return Object.fromEntries(
-    Object.entries({ provider, nonce, salt, address, publicKey }).filter(([, value]) => value !== undefined),
+    Object.entries({ provider, nonce, expiresAt, salt, address, publicKey }).filter(([, value]) => value !== undefined),
   ) as SignInState;
 }
 
