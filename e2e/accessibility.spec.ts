@@ -70,6 +70,17 @@ test('the sign-in journey, state by state', async ({ page }) => {
   await expectNoViolations(page, 'logged-out');
 });
 
+test('a page that never reached the provider: the wait, with its way back', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await expectState(page, 'idle');
+  await page.route(/\/idp\/google\/authorize/, (route) => route.abort('aborted'));
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.clock.runFor(10_000);
+  await expect(page.getByRole('button', { name: 'Back to sign-in' })).toBeVisible();
+  await expectNoViolations(page, 'redirecting, stalled');
+});
+
 test('every error, where it is shown', async ({ page }) => {
   // A refused callback beside the sign-in buttons.
   await page.goto('/#id_token=garbage');

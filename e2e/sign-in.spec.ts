@@ -1,5 +1,15 @@
 import { decodeJwt, jwtToAddress } from '@mysten/sui/zklogin';
-import { BUTTONS, expect, expectEnabledButtons, expectState, PROVIDER_NAMES, signIn, test, type ProviderId } from './fixtures.ts';
+import {
+  BUTTONS,
+  expect,
+  expectEnabledButtons,
+  expectState,
+  PROVIDER_NAMES,
+  readBrowserStorage,
+  signIn,
+  test,
+  type ProviderId,
+} from './fixtures.ts';
 
 const JOURNEYS: [ProviderId, string][] = [
   ['google', 'Alice'],
@@ -48,6 +58,35 @@ test.describe('sign in with each provider', () => {
     await expect(again.getByTestId('identity')).toHaveText('alice@example.com');
     expect(alice).not.toBe(bob);
     expect(aliceAgain).toBe(alice);
+  });
+
+  test('a page that never reaches the provider (the visitor stopped it): the wait offers the way back, the started flow kept', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await expectState(page, 'idle');
+    // The navigation to the provider is stopped, as the browser's Stop does it: nothing tells the page.
+    let stopped = 0;
+    await page.route(/\/idp\/google\/authorize/, (route) => {
+      stopped++;
+      return route.abort('aborted');
+    });
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await expect.poll(() => stopped).toBe(1);
+    await expect(page.getByRole('status')).toHaveText('Preparing a secure sign-in with Google…');
+    await expect(page.getByRole('button', { name: 'Back to sign-in' })).toHaveCount(0);
+    await page.clock.runFor(10_000);
+    await expect(page.getByRole('status')).toContainText("Still waiting for Google's page.");
+    await page.getByRole('button', { name: 'Back to sign-in' }).click();
+    await expectState(page, 'idle');
+    await expectEnabledButtons(page, BUTTONS.signIn);
+    // As Back from the provider's page: the flow started stays stored, and a click goes on.
+    expect(Object.keys((await readBrowserStorage(page)).session)).toHaveLength(2);
+    await page.unroute(/\/idp\/google\/authorize/);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.getByRole('button', { name: /Continue as Alice/ }).click();
+    await expectState(page, 'signed-in');
   });
 
   test('cancelling at the provider leads back to the sign-in buttons with a clear message', async ({ page }) => {

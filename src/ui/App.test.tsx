@@ -23,6 +23,7 @@ describe('App: one view per state, chosen by tags', () => {
   it.each([
     ['restoring', 'restoring', 'Checking for an existing session…'],
     [{ redirecting: 'preparing' }, 'redirecting', 'Preparing a secure sign-in with Google…'],
+    [{ redirecting: 'navigating' }, 'redirecting', 'Preparing a secure sign-in with Google…'],
     ['callback-validating', 'callback-validating', 'Checking the sign-in response…'],
     ['fetching-login', 'fetching-login', 'Getting your Sui address…'],
   ] as const)('%o: the busy status, no controls', (value, name, text) => {
@@ -83,6 +84,16 @@ describe('App: one view per state, chosen by tags', () => {
   it('no chain panel without an account', () => {
     renderApp(actorAt({ idle: 'cold' }));
     expect(screen.queryByRole('region', { name: /Your address on Sui/ })).toBeNull();
+  });
+
+  it('on the way to the provider long after the page should have gone: the wait goes on, with the way back to the buttons', () => {
+    const actor = actorAt({ redirecting: 'stalled' }, { requestedProvider: 'twitch' });
+    renderApp(actor);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Preparing a secure sign-in with Twitch…');
+    expect(screen.getByRole('status').textContent).toContain("Still waiting for Twitch's page.");
+    expect(buttonNames()).toEqual(['Back to sign-in']);
+    act(() => screen.getByRole('button', { name: 'Back to sign-in' }).click());
+    expect(actor.getSnapshot().matches('restoring')).toBe(true);
   });
 
   it('failed: the failed login lookup with its two ways on', () => {

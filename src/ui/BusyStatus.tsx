@@ -1,10 +1,12 @@
-import { useContextValue, useRequestedProviderLabel, useSnapshotValue } from './use-sign-in.ts';
+import { useContextValue, useHasTag, useRequestedProviderLabel, useSend, useSnapshotValue } from './use-sign-in.ts';
 
 /** Progress while the machine waits on an actor. */
 export function BusyStatus() {
   // Such as: the sign-in window was blocked, so this page goes to the provider instead.
   const notice = useContextValue((context) => context.notice);
   const providerLabel = useRequestedProviderLabel();
+  const stalled = useHasTag('navigation-stalled');
+  const send = useSend();
   // The states are named through the machine's typed `matches`, so a renamed state fails to compile.
   const text = useSnapshotValue((snapshot) =>
     snapshot.matches('restoring')
@@ -22,6 +24,16 @@ export function BusyStatus() {
         {text}
       </h1>
       {notice && <p className="notice">{notice}</p>}
+      {stalled && (
+        <div className="way-back">
+          <p className="notice">
+            {`Still waiting for ${providerLabel}'s page. If you stopped the browser, or the page does not come, go back to the sign-in buttons and choose again.`}
+          </p>
+          <button type="button" className="secondary" onClick={() => send({ type: 'user.stopWaiting' })}>
+            Back to sign-in
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -20,6 +20,8 @@ export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Starting a sign-in: the key, the nonce and the stored session, then off to the provider (this page, or a window).',
   'signIn.redirecting.preparing': 'Making (or taking the prepared) key and nonce, and storing the session.',
   'signIn.redirecting.navigating': 'The browser is on its way to the provider.',
+  'signIn.redirecting.stalled':
+    'Still here long after the page should have left (the visitor stopped it, or the provider does not answer): a way back to the buttons.',
   'signIn.redirecting.awaiting-popup':
     'Popup mode: the provider in a window of its own; this page stays, and a click brings the window forward.',
   'signIn.redirecting.awaiting-popup.opening': 'The sign-in window is opening, in the click itself so that blockers allow it.',
@@ -102,6 +104,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<SignInEvent['type'], string>> =
   'user.renew': 'the visitor: "Stay signed in", in the session\'s last ten minutes',
   'user.retry': 'the visitor: "Try again"',
   'user.startOver': 'the visitor: "Start over"',
+  'user.stopWaiting': 'the visitor: "Back to sign-in", when the page never left for the provider',
   'user.dismiss': 'the visitor: the alert\'s "Dismiss"',
   'url.fragment': "the app edge: a new URL fragment (hashchange); the fragment at load is the machine's input",
   'page.restored': 'the app edge: the page came back from the back/forward cache',
@@ -128,6 +131,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<SignInEvent['type'], string>> =
 /** What each of the machine's named delays waits for: the sender of its `after` event. */
 export const DELAY_DESCRIPTIONS: Readonly<Record<string, string>> = {
   untilExpiry: "the timer of the session's end (its expiresAt)",
+  navigationStalled: 'the timer of a page still on its way to the provider (NAVIGATION_STALLED_MS after it set off)',
   untilRenewalOffer: 'the timer of the session\'s last ten minutes, when "Stay signed in" is offered',
   windowFlowExpiry: "the timer of the flow's end, for a sign-in window that read as closed and is still listened for",
 };

@@ -3,7 +3,7 @@
  * without running anything. The same journey on a running actor is in sign-in.running.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { getInitialSnapshot, getNextSnapshot } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, transition } from 'xstate';
 import { CATALOGUE } from './errors.ts';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
@@ -195,6 +195,23 @@ describe('signInMachine: pure transitions', () => {
 
   it('redirecting: coming back from the bfcache restores instead of spinning', () => {
     expect(next(at({ redirecting: 'navigating' }), { type: 'page.restored' }).value).toBe('restoring');
+  });
+
+  it('redirecting: a page still here long after it should have gone offers the way back, and still takes what comes', () => {
+    const stalled = next(at({ redirecting: 'navigating' }), {
+      type: 'xstate.after.navigationStalled.signIn.redirecting.navigating',
+    } as never);
+    expect(stalled.value).toEqual({ redirecting: 'stalled' });
+    expect(stalled.hasTag('navigation-stalled') && stalled.hasTag('busy')).toBe(true);
+    // Back to the buttons, as Back would: the way there stopped, storage read again, the started flow kept.
+    const [back, actions] = transition(signInMachine, stalled, { type: 'user.stopWaiting' });
+    expect(back.value).toBe('restoring');
+    expect(back.context.discardPendingFlow).toBe(false);
+    expect(actions.map((action) => action.type)).toContain('stopNavigation');
+    expect(next(stalled, { type: 'page.restored' }).value).toBe('restoring');
+    expect(next(stalled, { type: 'url.fragment', fragment: fragment() }).value).toBe('callback-validating');
+    // Nowhere else: no way back while the page is merely on its way.
+    expect(next(at({ redirecting: 'navigating' }), { type: 'user.stopWaiting' }).value).toEqual({ redirecting: 'navigating' });
   });
 
   it('ignores events a state does not handle', () => {

@@ -62,6 +62,13 @@ function restoredSession({ event }: { event: { output: RestoreOutput } }): Signe
   throw new Error(`signInMachine: the restore found no session (${output.status})`);
 }
 
+/**
+ * How long the page may sit on its way to the provider before it offers the way back: a
+ * provider's page comes in a second or two, and nothing tells a page that the visitor
+ * stopped its navigation.
+ */
+export const NAVIGATION_STALLED_MS = 10_000;
+
 /** Where no account is shown, a new callback fragment is validated; any alert gives way to it. */
 const onFragment = { target: '#signIn.callback-validating', actions: ['clearFailure', 'assignFragment'] } as const;
 
@@ -100,6 +107,8 @@ export const signInMachine = setup({
   actions: {
     /** Sends the browser to the provider (attached at the app edge). */
     navigate: (_, _params: { url: string }) => {},
+    /** Stops the browser's way to the provider, if it is still under way (attached at the app edge). */
+    stopNavigation: () => {},
     /** Removes the fragment from the URL without a history entry (attached at the app edge). */
     clearFragment: () => {},
     ...sessionActions,
@@ -180,6 +189,7 @@ export const signInMachine = setup({
     untilRenewalOffer: ({ context }) => msUntilExpiry((context.expiresAt ?? 0) - RENEWAL_WINDOW_MS, Date.now()),
     // (A window whose flow is not listened for never expires here.)
     windowFlowExpiry: ({ context }) => msUntilExpiry(context.signInWindow?.expiresAt ?? Infinity, Date.now()),
+    navigationStalled: NAVIGATION_STALLED_MS,
   },
 }).createMachine({
   id: 'signIn',
@@ -296,6 +306,18 @@ export const signInMachine = setup({
         navigating: {
           tags: ['busy'],
           on: { 'page.restored': '#signIn.restoring', 'url.fragment': onFragment },
+          after: { navigationStalled: 'stalled' },
+        },
+        // Still here long after the page should have gone: the visitor stopped the browser
+        // (nothing tells the page), or the provider does not answer. The wait goes on, with a
+        // way back to the buttons that Back would give: the started flow stays stored.
+        stalled: {
+          tags: ['busy', 'navigation-stalled'],
+          on: {
+            'page.restored': '#signIn.restoring',
+            'url.fragment': onFragment,
+            'user.stopWaiting': { target: '#signIn.restoring', actions: 'stopNavigation' },
+          },
         },
       },
     },

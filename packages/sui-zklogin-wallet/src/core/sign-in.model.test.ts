@@ -62,6 +62,7 @@ const sampleEvents = (now: number): AnyEvent[] => {
     { type: 'user.renew' },
     { type: 'user.retry' },
     { type: 'user.startOver' },
+    { type: 'user.stopWaiting' },
     { type: 'user.dismiss' },
     { type: 'url.fragment', fragment: new Secret('#id_token=x') },
     { type: 'page.restored' },
@@ -181,6 +182,7 @@ const sampleEvents = (now: number): AnyEvent[] => {
       'untilRenewalOffer.signIn.account.renewal.later',
       'untilExpiry.signIn.account.renewal.due',
       'windowFlowExpiry.signIn.idle',
+      'navigationStalled.signIn.redirecting.navigating',
     ].map((timer) => ({ type: `xstate.after.${timer}` })),
   ];
 };
@@ -542,8 +544,9 @@ function liveActor(input: SignInInput) {
     if (kind === 'after') {
       // Exactly the timer's own delay, as the machine computes it now.
       const delay = event.type.split('.')[2]!;
-      const delays = signInMachine.implementations.delays as Record<string, (args: unknown) => number>;
-      await vi.advanceTimersByTimeAsync(delays[delay]!({ context: actor.getSnapshot().context }));
+      const delays = signInMachine.implementations.delays as Record<string, number | ((args: unknown) => number)>;
+      const wait = delays[delay]!;
+      await vi.advanceTimersByTimeAsync(typeof wait === 'number' ? wait : wait({ context: actor.getSnapshot().context }));
     } else if (kind === 'done' || kind === 'error') {
       const actorId = event.type.split('.').at(-1)!;
       const control = pending.get(actorId);

@@ -58,6 +58,8 @@ export type SignInTag =
   | 'verifying-sign-in'
   /** The failed login lookup, with its own ways on (Try again, Start over). */
   | 'login-failed'
+  /** The page should have gone to the provider long ago: the wait goes on, with a way back to the buttons. */
+  | 'navigation-stalled'
   /** A sign-in window (popup mode) is open: the buttons stay, and a click shows that window. */
   | 'awaiting-popup'
   /** Node work under way, beside the account (never 'busy': the account stays usable). */
@@ -353,6 +355,8 @@ export type SignInEvent =
   | { type: 'user.renew' }
   | { type: 'user.retry' }
   | { type: 'user.startOver' }
+  /** The page never left for the provider: back to the sign-in buttons, the started flow kept (as Back would). */
+  | { type: 'user.stopWaiting' }
   /** The visitor closes the alert. */
   | { type: 'user.dismiss' }
   | { type: 'url.fragment'; fragment: Secret<string> }

@@ -111,6 +111,7 @@ export function startSignInActor(
     actors: { ...operationActors(signIn.operations), popupWindow, popupAnswer },
     actions: {
       navigate: (_, { url }) => window.location.assign(url),
+      stopNavigation: () => window.stop(),
       clearFragment,
     },
   });
