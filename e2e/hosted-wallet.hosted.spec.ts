@@ -114,11 +114,12 @@ test('connect from the dApp: the window signs in and asks; after a reload a sile
   const web = JSON.parse(kept.web) as { local: Record<string, string>; session: Record<string, string> };
   expect(web.session).toEqual({});
   expect(Object.keys(web.local)).toEqual([`sui-zklogin-wallet:${WALLET}:google`]);
-  // The public account, and when the session it was given in ends: nothing else.
+  // The public account, when the session it was given in ends, and its network: nothing else.
   expect(JSON.parse(web.local[`sui-zklogin-wallet:${WALLET}:google`]!)).toEqual({
     address: account.address,
     publicKey: account.publicKey,
     sessionEnds: expect.any(Number),
+    chain: 'sui:testnet',
   });
   for (const secret of ['eyJ', 'suiprivkey', 'proof', 'jwt', 'randomness']) expect(kept.web).not.toContain(secret);
 });

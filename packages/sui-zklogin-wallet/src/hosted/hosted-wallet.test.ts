@@ -16,12 +16,16 @@ const PUBLIC_KEY = btoa(String.fromCharCode(...new Uint8Array(33).fill(7)));
 const SESSION_ENDS = 2_000_000;
 const ACCOUNT = { address: ADDRESS, publicKey: PUBLIC_KEY, sessionEnds: SESSION_ENDS };
 
-function walletWith(answer: (request: WalletWindowRequest) => unknown, now = () => 1_000_000) {
+function walletWith(
+  answer: (request: WalletWindowRequest) => unknown,
+  now = () => 1_000_000,
+  chain: `sui:${string}` = 'sui:testnet',
+) {
   const asked: WalletWindowRequest[] = [];
   const memory = rememberedAccounts(WALLET);
   const wallet = new HostedZkLoginWallet({
     provider: 'google',
-    chain: 'sui:testnet',
+    chain,
     memory,
     now,
     ask: async (request) => {
@@ -96,7 +100,9 @@ describe('the hosted client', () => {
     expect(first.asked).toEqual([{ kind: 'connect', provider: 'google', chain: 'sui:testnet' }]);
     expect(accounts.map((account) => account.address)).toEqual([ADDRESS]);
     // What the page keeps: the public account, nothing else.
-    expect(Object.entries(localStorage)).toEqual([[`sui-zklogin-wallet:${WALLET}:google`, JSON.stringify(ACCOUNT)]]);
+    expect(Object.entries(localStorage)).toEqual([
+      [`sui-zklogin-wallet:${WALLET}:google`, JSON.stringify({ ...ACCOUNT, chain: 'sui:testnet' })],
+    ]);
 
     // After a reload: a new client answers a silent connect from it, without a window.
     const reloaded = walletWith(() => {
@@ -136,7 +142,7 @@ describe('the hosted client', () => {
     // "Stay signed in" at the wallet: the next answer says the session's new end.
     ends = RENEWED;
     await wallet.features['sui:signPersonalMessage'].signPersonalMessage({ account: account!, message: new Uint8Array([1]) });
-    expect(memory.read('google')).toEqual({ ...ACCOUNT, sessionEnds: RENEWED });
+    expect(memory.read('google')).toEqual({ ...ACCOUNT, chain: 'sui:testnet', sessionEnds: RENEWED });
     // Past the first end, before the renewed one: a silent connect (a new page) still answers.
     now = SESSION_ENDS + 1;
     const reloaded = walletWith(
@@ -152,6 +158,25 @@ describe('the hosted client', () => {
     ends = SESSION_ENDS;
     await wallet.features['sui:signPersonalMessage'].signPersonalMessage({ account: account!, message: new Uint8Array([1]) });
     expect(memory.read('google')?.sessionEnds).toBe(RENEWED);
+  });
+
+  it('a silent connect on another network than the account was given on answers none, opens nothing, and keeps it for that network', async () => {
+    const noWindow = () => {
+      throw new Error('no window may open');
+    };
+    await walletWith(() => ACCOUNT).wallet.features['standard:connect'].connect();
+    // The site now runs on mainnet: the testnet account is not its account there.
+    const onMainnet = walletWith(noWindow, undefined, 'sui:mainnet');
+    expect((await onMainnet.wallet.features['standard:connect'].connect({ silent: true })).accounts).toEqual([]);
+    expect(onMainnet.asked).toEqual([]);
+    // Back on testnet, it answers again.
+    const back = walletWith(noWindow);
+    expect((await back.wallet.features['standard:connect'].connect({ silent: true })).accounts.map((a) => a.address)).toEqual([
+      ADDRESS,
+    ]);
+    // An account kept by an earlier client, which named no network, answers none.
+    localStorage.setItem(`sui-zklogin-wallet:${WALLET}:google`, JSON.stringify(ACCOUNT));
+    expect((await walletWith(noWindow).wallet.features['standard:connect'].connect({ silent: true })).accounts).toEqual([]);
   });
 
   it('a silent connect after the session it was given in has ended answers none, and forgets it', async () => {

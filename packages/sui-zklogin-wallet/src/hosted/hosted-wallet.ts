@@ -18,10 +18,9 @@ import { WalletRefusal, type WindowAnswered } from '../channel/dapp-side.ts';
 import type { WalletWindowRequest } from '../channel/messages.ts';
 import type { Provider } from '../core/providers.ts';
 import { ZkLoginWalletBase, type ZkLoginWalletMethods } from '../wallet-base.ts';
-import { rememberedAccounts, RememberedAccountSchema, type RememberedAccount } from './remembered-accounts.ts';
+import { AccountAnswerSchema, rememberedAccounts, type AccountAnswer } from './remembered-accounts.ts';
 
 /** What the window answers each request with, checked before the dApp gets it. */
-const AccountAnswer = RememberedAccountSchema;
 const Signed = v.object({ bytes: v.string(), signature: v.string() });
 const Executed = v.object({ bytes: v.string(), signature: v.string(), digest: v.string(), effects: v.string() });
 const Session = v.nullable(v.record(v.string(), v.unknown()));
@@ -77,7 +76,7 @@ export class HostedZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']
     return this.#methods;
   }
 
-  #show(remembered: RememberedAccount | null) {
+  #show(remembered: AccountAnswer | null) {
     const same = this.#account?.address === remembered?.address;
     if (same) return;
     this.#account = remembered ? this.walletAccount(remembered.address, fromBase64(remembered.publicKey)) : null;
@@ -128,14 +127,19 @@ export class HostedZkLoginWallet extends ZkLoginWalletBase<Methods['getSession']
     connect: async (input) => {
       if (input?.silent) {
         // What the site was given, while the session it was given in lasts: after its end, none.
+        // Given on another network than the site's now, it is not this site's account here
+        // (the wallet would refuse its every request): none, and it stays for that network.
         const remembered = this.#memory.read(this.provider);
         if (remembered && remembered.sessionEnds <= this.#now()) this.#forget();
-        else this.#show(remembered);
+        else this.#show(remembered?.chain === this.chain ? remembered : null);
         return { accounts: this.accounts };
       }
-      const account = read(AccountAnswer, await this.#request({ kind: 'connect', provider: this.provider, chain: this.chain }));
+      const account = read(
+        AccountAnswerSchema,
+        await this.#request({ kind: 'connect', provider: this.provider, chain: this.chain }),
+      );
       this.#show(account);
-      this.#memory.remember(this.provider, account);
+      this.#memory.remember(this.provider, { ...account, chain: this.chain });
       return { accounts: this.accounts };
     },
 

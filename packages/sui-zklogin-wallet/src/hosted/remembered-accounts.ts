@@ -1,8 +1,9 @@
 /**
  * The public account an approved connect gave this site, remembered on the site's own
- * origin (localStorage), by wallet and provider: the address, the public key and when the
- * session ends, nothing else. A silent connect answers from it without opening the wallet's window: a frame of
- * the wallet could not tell, as browsers keep a third-party frame's storage apart by site.
+ * origin (localStorage), by wallet and provider: the address, the public key, the network it
+ * was given on and when the session ends, nothing else. A silent connect answers from it
+ * without opening the wallet's window: a frame of the wallet could not tell, as browsers keep
+ * a third-party frame's storage apart by site.
  */
 import * as v from 'valibot';
 import { ADDRESS } from '../channel/messages.ts';
@@ -10,11 +11,15 @@ import type { Provider } from '../core/providers.ts';
 import { usableStorageArea } from '../storage/store.ts';
 
 /** The account a connect gives a site: its public part, and when the session it was given in ends. */
-export const RememberedAccountSchema = v.strictObject({
+export const AccountAnswerSchema = v.strictObject({
   address: ADDRESS,
   publicKey: v.pipe(v.string(), v.base64()),
   sessionEnds: v.number(),
 });
+export type AccountAnswer = v.InferOutput<typeof AccountAnswerSchema>;
+
+/** What the site keeps of it: the account, and the network the site asked for it on (`sui:testnet`). */
+const RememberedAccountSchema = v.strictObject({ ...AccountAnswerSchema.entries, chain: v.string() });
 export type RememberedAccount = v.InferOutput<typeof RememberedAccountSchema>;
 
 /** `storage`: the page's localStorage by default; none where it has no usable one (every read is then empty). */
@@ -39,7 +44,12 @@ export function rememberedAccounts(walletOrigin: string, storage: Storage | null
         () =>
           storage?.setItem(
             key(provider),
-            JSON.stringify({ address: account.address, publicKey: account.publicKey, sessionEnds: account.sessionEnds }),
+            JSON.stringify({
+              address: account.address,
+              publicKey: account.publicKey,
+              sessionEnds: account.sessionEnds,
+              chain: account.chain,
+            }),
           ),
         undefined,
       ),
