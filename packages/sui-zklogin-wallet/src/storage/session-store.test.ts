@@ -173,6 +173,34 @@ describe('session store', () => {
     expect(await sessions.read()).toBeNull();
   });
 
+  it('a read that another window’s write overtakes while it decrypts gives what is stored now, never "unreadable"', async () => {
+    const store = createMemoryStore();
+    const keys = storageKeys('app-key');
+    const inner = createVaultEncryption(createMemoryVault(), 'session-key');
+    await createSessionStore(store, inner, keys).save({ provider: 'google', nonce: 'nonce-1' }, { ...session, jwt: undefined });
+    // This window's first decryption waits until the other window has written its sign-in.
+    let release = () => {};
+    const overtaken = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const slow = {
+      ...inner,
+      decrypt: async (sealed: string, context: string) => {
+        if (first) {
+          first = false;
+          await overtaken;
+        }
+        return inner.decrypt(sealed, context);
+      },
+    };
+    const reading = createSessionStore(store, slow, keys).read();
+    await createSessionStore(store, inner, keys).save(
+      { provider: 'google', salt: 'salt', address: '0xabc', publicKey: 'key' },
+      session,
+    );
+    release();
+    expect(await reading).toEqual({ state: { provider: 'google', salt: 'salt', address: '0xabc', publicKey: 'key' }, session });
+  });
+
   it('peeks at the session last read or written only while storage still holds exactly it', async () => {
     const store = createMemoryStore();
     const keys = storageKeys('app-key');

@@ -207,14 +207,19 @@ export function createSessionStore(store: KeyValueStore, encryption: Encryption,
     },
 
     async read() {
-      const sealed = store.get(keys.session);
-      const clear = store.get(keys.state);
-      const opened = cachedFor(sealed, clear) ?? (await open(sealed));
-      // The plain entry must say exactly what was sealed with the session.
-      const plain = readClearState();
-      if (!opened || !plain || clearText(plain) !== clearText(opened.state)) return null;
-      last = { sealed: sealed!, clear: clear!, stored: opened };
-      return opened;
+      for (;;) {
+        const sealed = store.get(keys.session);
+        const clear = store.get(keys.state);
+        const opened = cachedFor(sealed, clear) ?? (await open(sealed));
+        // Another window (sharing this storage) wrote while this one decrypted: the old
+        // sealed entry beside the new plain one would read as tampered. Read what is there now.
+        if (store.get(keys.session) !== sealed || store.get(keys.state) !== clear) continue;
+        // The plain entry must say exactly what was sealed with the session.
+        const plain = readClearState();
+        if (!opened || !plain || clearText(plain) !== clearText(opened.state)) return null;
+        last = { sealed: sealed!, clear: clear!, stored: opened };
+        return opened;
+      }
     },
 
     async readSealedSession() {
