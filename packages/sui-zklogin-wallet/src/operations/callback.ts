@@ -14,7 +14,7 @@ import type { SignedInSession } from '../core/sign-in.types.ts';
 import { normalizedSuiAddress } from '../core/sui-address.ts';
 import { lazyModule } from '../lazy-module.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
-import { readStored, type SignInSession, type SignInState } from '../storage/session-store.ts';
+import { readStored, type SignInSession, type SignInState, type StoredSignIn } from '../storage/session-store.ts';
 import { readableToken, validateCallback } from '../zklogin/callback.ts';
 import { readEmailClaim, readIdTokenClaims } from '../zklogin/id-token-claims.ts';
 import type { SignInDependencies } from './dependencies.ts';
@@ -100,7 +100,11 @@ export function createCallback({
     // The same person, with the same salt, has the same address: a second line behind the claims.
     if (address !== state.address) await refuseRenewal(session, SignInError.of('RENEWAL_OTHER_IDENTITY'), signal);
     const renewedState: SignInState = { ...state, salt: login.salt, publicKey: login.publicKey };
-    await sessions.save(renewedState, { ...renewal!, jwt }, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+    await writeOverFlow(
+      (current) => current.session.jwt === session.jwt && current.session.renewal?.nonce === renewal!.nonce,
+      { state: renewedState, session: { ...renewal!, jwt } },
+      signal,
+    );
     if (session.nativeKeyId !== renewal!.nativeKeyId) await dropKey(session.nativeKeyId);
     return {
       provider: state.provider,
@@ -109,6 +113,18 @@ export function createCallback({
       publicKey: login.publicKey,
       email: readEmailClaim(jwt),
     };
+  };
+
+  /**
+   * Writes the signed-in sign-in only over the flow its token was for, as storage holds it
+   * when written (compare-and-write): a window sharing this storage that started another
+   * flow meanwhile (the hosted wallet's) keeps its own, and this callback finds no start.
+   */
+  const writeOverFlow = async (isTheFlow: (current: StoredSignIn) => boolean, signedIn: StoredSignIn, signal: AbortSignal) => {
+    const written = await sessions
+      .update((current) => (isTheFlow(current) ? signedIn : null), { signal })
+      .catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+    if (!written) throw SignInError.of('FLOW_NOT_STARTED');
   };
 
   /**
@@ -155,7 +171,10 @@ export function createCallback({
         early?.abort();
         throw error;
       });
-      if (!state || !session || (session.jwt ? !session.renewal : !liveStart(session))) {
+      // The flow this token was checked against, still stored: a window sharing this storage
+      // may have started another since the callback's check.
+      const flow = session?.jwt ? session.renewal : liveStart(session);
+      if (!state || !session || !flow || readIdTokenClaims(jwt).nonce !== flow.nonce) {
         early?.abort();
         throw SignInError.of('FLOW_NOT_STARTED');
       }
@@ -171,7 +190,11 @@ export function createCallback({
       if (session.jwt) return renew({ state, session, address, login, jwt, signal });
       const signedInState: SignInState = { provider: state.provider, salt: login.salt, address, publicKey: login.publicKey };
       // A sign-out meanwhile (here or in another tab) cancels the write: nothing comes back.
-      await sessions.save(signedInState, { ...session, jwt }, { signal }).catch(SignInError.rethrowAs('STORAGE_WRITE_FAILED'));
+      await writeOverFlow(
+        (current) => !current.session.jwt && current.session.nonce === flow.nonce,
+        { state: signedInState, session: { ...session, jwt } },
+        signal,
+      );
       return {
         provider: state.provider,
         address,

@@ -636,6 +636,52 @@ describe('the real actors against the mock login service', () => {
     expect(tab.store.get(sessionKey)).toBeNull();
   });
 
+  it("in a storage the wallet's windows share, a callback whose flow another window replaced after its check finds no start: its token is never looked up or stored over the other flow", async () => {
+    const tab = browserTab();
+    const signal = new AbortController().signal;
+    /** A window of the wallet over the shared storage, its login lookups held until released. */
+    const aWindow = () => {
+      const deps = createDependencies(config(), { store: tab.store, vault: tab.vault, now: Date.now });
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const lookup = deps.client.getLogin.bind(deps.client);
+      const lookups = vi.spyOn(deps.client, 'getLogin').mockImplementation(async (...args) => (await gate, lookup(...args)));
+      return { operations: createSignInOperations(deps), lookups, release };
+    };
+    /** Starts a flow in `window`; the token the provider gives back for it. */
+    const startIn = async ({ operations }: ReturnType<typeof aWindow>) => {
+      const { url } = await operations.startSignIn({ input: { provider: 'google' }, signal } as never);
+      const query = new URL(url).searchParams;
+      return service.mint(query.get('nonce')!, { clientId: query.get('client_id')! });
+    };
+    const checkedIn = async (window: ReturnType<typeof aWindow>) => {
+      const jwt = await startIn(window);
+      await window.operations.validateCallback({ input: { fragment: new Secret(`#id_token=${jwt}`) }, signal } as never);
+      return new Secret(jwt);
+    };
+    const other = aWindow();
+
+    // Another window starts its own flow between this callback's check and its lookup.
+    const checked = aWindow();
+    const jwt = await checkedIn(checked);
+    checked.lookups.mockClear();
+    await startIn(other);
+    const othersFlow = storedValues(tab);
+    checked.release();
+    await expect(checked.operations.fetchLogin({ input: { jwt }, signal } as never)).rejects.toThrow(CATALOGUE.FLOW_NOT_STARTED);
+    expect(checked.lookups).not.toHaveBeenCalled();
+    expect(storedValues(tab)).toEqual(othersFlow);
+
+    // Another window starts its own flow while this callback's lookup is under way.
+    const looking = aWindow();
+    const fetching = looking.operations.fetchLogin({ input: { jwt: await checkedIn(looking) }, signal } as never);
+    await startIn(other);
+    const othersNow = storedValues(tab);
+    looking.release();
+    await expect(fetching).rejects.toThrow(CATALOGUE.FLOW_NOT_STARTED);
+    expect(storedValues(tab)).toEqual(othersNow);
+  });
+
   it('warm start: intent prepares one nonce that the click uses; no intent costs nothing; a nonce that spent a share of its lifetime is refreshed', async () => {
     const nonceCalls: string[] = [];
     const count = ({ request }: { request: Request }) => {
