@@ -229,6 +229,8 @@ describe('the hosted wallet channel', () => {
     page.toWallet({ ...from, data: { ...good, extra: true }, ports: port() });
     const huge = { ...SIGN, message: 'x'.repeat(REQUEST_CAP_BYTES) };
     page.toWallet({ ...from, data: { ...good, request: huge }, ports: port() });
+    // A message to sign that is not base64: there is nothing to show the visitor.
+    page.toWallet({ ...from, data: { ...good, request: { ...SIGN, message: '!!!' } }, ports: port() });
     // No port to answer on, or more than the one.
     page.toWallet({ ...from, data: good, ports: [] });
     page.toWallet({ ...from, data: good, ports: [...port(), ...port()] });
@@ -237,7 +239,17 @@ describe('the hosted wallet channel', () => {
     // Anyone else, or without such an id, hears nothing.
     const refused = (id: string) => [answerMessage(id, { ok: false, error: REQUEST_UNREADABLE })];
     await vi.waitFor(() =>
-      expect(heard).toEqual([[], [], [], refused(good.requestId), refused(good.requestId), refused(good.requestId), [], []]),
+      expect(heard).toEqual([
+        [],
+        [],
+        [],
+        refused(good.requestId),
+        refused(good.requestId),
+        refused(good.requestId),
+        refused(good.requestId),
+        [],
+        [],
+      ]),
     );
     // Those refusals crossed their ports after the window read each message: none was taken.
     expect(received).not.toHaveBeenCalled();

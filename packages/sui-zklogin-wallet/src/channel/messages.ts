@@ -35,7 +35,8 @@ const ForAccount = { provider: PROVIDER, address: ADDRESS, chain: CHAIN };
 export const WalletRequestSchema = v.variant('kind', [
   /** `chain`: the site's, which must be the wallet's (its account is on that chain only). */
   v.strictObject({ kind: v.literal('connect'), provider: PROVIDER, chain: CHAIN }),
-  v.strictObject({ kind: v.literal('signPersonalMessage'), ...ForAccount, message: v.string() }),
+  /** `message`: the bytes to sign, in base64 (what the visitor is shown is read from them). */
+  v.strictObject({ kind: v.literal('signPersonalMessage'), ...ForAccount, message: v.pipe(v.string(), v.base64()) }),
   v.strictObject({ kind: v.literal('signTransaction'), ...ForAccount, transaction: v.string() }),
   v.strictObject({ kind: v.literal('signAndExecuteTransaction'), ...ForAccount, transaction: v.string() }),
   v.strictObject({ kind: v.literal('getSession'), ...ForAccount }),
