@@ -412,10 +412,12 @@ describe("the hosted wallet's window", () => {
     const before = `0x${'cd'.repeat(32)}`;
     connectedSites().connect({ origin: SITE, provider: 'google', address: before, sessionEnds: current.expiresAt - 1 });
     const { actor, asked } = await wallet(current);
-    const { answers, said, heard } = await serve(actor, { ...MESSAGE, address: before }, { offer: true });
+    const { answers, said, buttons, heard } = await serve(actor, { ...MESSAGE, address: before }, { offer: true });
+    // The choice says what it does: nothing is connected here, the site is told to.
     expect(said).toContain(
-      `${SITE} asks about another account than the one your wallet is signed in with. Connect it to this account instead?`,
+      `${SITE} asks about another account than the one your wallet is signed in with. Tell it to connect again, to this account?`,
     );
+    expect(buttons).toEqual(['Tell it to connect again']);
     expect(heard).toEqual(['offer', 'answer']);
     expect(answers).toEqual([{ ok: false, error: OTHER_ACCOUNT_AT_WALLET, disconnected: true }]);
     expect(asked).toEqual([]);

@@ -199,13 +199,14 @@ async function sign(
         : before
           ? `You signed out of your wallet since ${origin} connected.`
           : `${origin} is not connected to your wallet.`;
+    // The site named an account the wallet does not hold: nothing is connected here, the
+    // site is told to connect again from its side (one dialog there), and the choice says so.
     const again = await notice.offer(
-      `${why} ${otherAccount ? 'Connect it to this account instead?' : 'Connect it to answer its request?'}`,
-      otherAccount || disconnected || before ? 'Connect again' : 'Connect',
+      `${why} ${otherAccount ? 'Tell it to connect again, to this account?' : 'Connect it to answer its request?'}`,
+      otherAccount ? 'Tell it to connect again' : disconnected || before ? 'Connect again' : 'Connect',
       'Refuse',
     );
     if (!again) throw new SiteNotConnected(account || !before ? SITE_DISCONNECTED : SIGNED_OUT_AT_WALLET);
-    // The site named an account the wallet does not hold: it connects again from its side (one dialog there).
     if (otherAccount) throw new SiteNotConnected(OTHER_ACCOUNT_AT_WALLET);
     await connect(actor, origin, request.provider, notice);
     notice.say(`${origin} asks ${ASKS[request.kind]}.`);
