@@ -3,7 +3,13 @@ import type { SignInActorRef } from '../../packages/sui-zklogin-wallet/src/runti
 import type { TransitionLog } from '../transition-log/transition-log.ts';
 import type { WalletConfig } from '../../packages/sui-zklogin-wallet/src/config.ts';
 import type { OfferedProviders } from './offered-providers.ts';
-import { accountScreensModule, forgetFailedLoad, loadAccountScreens, type AccountScreens } from './account-screens-loader.ts';
+import {
+  accountScreensModule,
+  loadAccountScreens,
+  loadAttempts,
+  retryAccountScreens,
+  type AccountScreens,
+} from './account-screens-loader.ts';
 import { BuiltInModeBanner } from './BuiltInModeNote.tsx';
 import { BusyStatus } from './BusyStatus.tsx';
 import { PanelUnavailable } from '../devtools/PanelUnavailable.tsx';
@@ -30,14 +36,11 @@ function WithAccountScreens({
   children: (screens: AccountScreens) => ReactNode;
   missing?: (retry: () => void) => ReactNode;
 }) {
-  const [, setAttempt] = useState(0);
+  // A retry asked for anywhere renders every place again: each asks for the chunk anew.
+  useSyncExternalStore(loadAttempts.subscribe, loadAttempts.get);
   const screens = accountScreensModule.get() ?? use(loadAccountScreens());
   if (screens) return children(screens);
-  const retry = () => {
-    forgetFailedLoad();
-    setAttempt((attempt) => attempt + 1);
-  };
-  return missing ? missing(retry) : null;
+  return missing ? missing(retryAccountScreens) : null;
 }
 
 function LoadingAccount() {

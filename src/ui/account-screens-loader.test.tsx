@@ -20,7 +20,7 @@ vi.mock('./account-screens.ts', async (importOriginal) => {
   return importOriginal();
 });
 
-it("the account's screens: a status while their chunk loads; if it fails, still signed in with a way on; Try again shows the account", async () => {
+it("the account's screens: a status while their chunk loads; if it fails, still signed in with a way on; Try again shows the account and its chain panel", async () => {
   const { App, SCREENS_NOT_LOADED } = await import('./App.tsx');
   const { loadAccountScreens } = await import('./account-screens-loader.ts');
   const actor = actorAt({ account: { session: 'signed-in', chain: 'idle', wallet: 'waiting' } }, account());
@@ -45,4 +45,6 @@ it("the account's screens: a status while their chunk loads; if it fails, still 
   });
   expect(screen.getByTestId('address').textContent).toBe(ADDRESS);
   expect(screen.queryByRole('alert')).toBeNull();
+  // The chain panel, which had nothing to show either, is back too.
+  expect(screen.getByRole('region', { name: /Your address on Sui/ })).toBeTruthy();
 });

@@ -21,7 +21,24 @@ export function loadAccountScreens(): Promise<AccountScreens | null> {
   return (pending ??= accountScreensModule.load().catch(() => null));
 }
 
-/** Forgets a failed load, so that the next render asks for the chunk again. */
-export function forgetFailedLoad() {
+/**
+ * The retries asked for so far: every place that shows the screens (the account's card, the
+ * chain panel) reads it, so that one "Try again" brings them all back, not only the one
+ * whose button was pressed.
+ */
+let attempts = 0;
+const listeners = new Set<() => void>();
+export const loadAttempts = {
+  get: () => attempts,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+};
+
+/** Forgets a failed load, and has every place that shows the screens ask for the chunk again. */
+export function retryAccountScreens() {
   if (!accountScreensModule.get()) pending = undefined;
+  attempts += 1;
+  for (const listener of listeners) listener();
 }
