@@ -189,6 +189,28 @@ describe('ChainPanel: Send', () => {
     expect(screen.getByRole('alert').textContent).toBe('Not enough SUI.');
   });
 
+  it('a send dropped because its proof could not be created is said beside Send, not above the account', () => {
+    const failure = {
+      code: 'http_503',
+      message: 'The login service answered with HTTP 503.',
+      step: 'proving-for-send',
+      retryable: true,
+    } as const;
+    const signedIn = { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: 'later' } } as const;
+    renderAt(
+      signedIn,
+      account({ balance: '1', failure }),
+      <>
+        <Account />
+        {panel()}
+      </>,
+    );
+    const chain = screen.getByRole('region', { name: /Your address on Sui/ });
+    expect(within(chain).getByText('Nothing was sent: the proof a send needs could not be created')).toBeTruthy();
+    expect(within(chain).getByRole('alert').textContent).toBe(failure.message);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it('a send whose answer was lost, and not found on chain since, is never called a failure: it may have gone through', () => {
     const message = 'The Sui node (node.test) answered with HTTP 504, so we cannot tell whether the transfer went through.';
     const failure = { code: 'SUI_NODE_OUTCOME_UNKNOWN', message, step: 'sending', retryable: true } as const;

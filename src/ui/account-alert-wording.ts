@@ -6,12 +6,13 @@ import type { FailedStep } from '../../packages/sui-zklogin-wallet/src/core/sign
 import { cancelledWording, signedOutWording, type Wording } from './alert-wording.ts';
 
 /** Failures of the node's work: the chain panel shows them beside the control that failed. */
-const isChainStep = (step: FailedStep) => step === 'funding' || step === 'sending';
+const isSendStep = (step: FailedStep) => step === 'sending' || step === 'proving-for-send';
+const isChainStep = (step: FailedStep) => step === 'funding' || isSendStep(step);
 /** Which failure each part of the account shows (StepAlert's `shows`). */
 export const ALERT_PLACES = {
   card: (step: FailedStep) => !isChainStep(step),
   funding: (step: FailedStep) => step === 'funding',
-  sending: (step: FailedStep) => step === 'sending',
+  sending: isSendStep,
 };
 
 const ACCOUNT_TITLES: Partial<Record<FailedStep, string>> = {
@@ -20,6 +21,7 @@ const ACCOUNT_TITLES: Partial<Record<FailedStep, string>> = {
   signing: 'Could not sign the message',
   funding: 'Could not get test SUI',
   sending: 'Could not send SUI',
+  'proving-for-send': 'Nothing was sent: the proof a send needs could not be created',
 };
 
 export const accountWording: Wording = (failure) => {

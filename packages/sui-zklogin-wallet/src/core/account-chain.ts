@@ -75,7 +75,7 @@ export const chainRegion = {
     // Passed through at once when the proof is there; else until it is, or fails.
     'waiting-for-proof': {
       always: { guard: 'proofStored', target: 'sending' },
-      on: { 'account.proofFailed': { target: 'idle', actions: 'dropPendingTransfer' } },
+      on: { 'account.proofFailed': { target: 'idle', actions: ['dropPendingTransfer', 'failSendForProof'] } },
     },
     sending: {
       tags: ['sending'],
@@ -117,6 +117,10 @@ export const chainActions = {
   }),
   assignLastTransfer: assignIn<TransferReceipt>((_, receipt) => ({ lastTransfer: receipt, pendingTransfer: null })),
   dropPendingTransfer: assignIn({ pendingTransfer: null }),
+  // The proof's failure is the send's: said where the visitor pressed Send, that nothing was sent.
+  failSendForProof: assignIn(({ context }) =>
+    context.failure?.step === 'proving' ? { failure: { ...context.failure, step: 'proving-for-send' as const } } : {},
+  ),
   // Left before its own answer: the transfer may still go through, and this page will not hear.
   keepTransferUnderWay: assignIn(({ context, event }) =>
     context.pendingTransfer && !isAnswerOf('sendSui', event)

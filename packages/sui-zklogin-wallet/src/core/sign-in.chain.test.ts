@@ -141,10 +141,14 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     });
     // A proof created without a send waiting lands in ready; the chain's region stays as it was.
     expect(next(at(PROVING), { type: 'xstate.done.actor.createProof' } as never).value).toEqual(READY);
-    // A failed proof drops the waiting send: the visitor sees why, and asks again.
+    // A failed proof drops the waiting send: the visitor sees why beside Send (its failure
+    // is the send's), and asks again.
     const failed = next(waiting, { type: 'xstate.error.actor.createProof', error: unreachable } as never);
     expect(failed.value).toEqual(SIGNED_IN);
-    expect(failed.context).toMatchObject({ pendingTransfer: null, failure: { step: 'proving' } });
+    expect(failed.context).toMatchObject({ pendingTransfer: null, failure: { step: 'proving-for-send', retryable: true } });
+    // A proof of its own (Create proof) that fails stays the card's.
+    const own = next(at(PROVING), { type: 'xstate.error.actor.createProof', error: unreachable } as never);
+    expect(own.context.failure?.step).toBe('proving');
   });
 
   it('signing asks the node to verify; "Verify again" only when there is a signature', () => {

@@ -15,6 +15,8 @@ export type FailedStep =
   /** "Stay signed in": the renewal's start, or its login lookup (the account stays). */
   | 'renewing'
   | 'proving'
+  /** The proof a send waited for: the send was dropped with it (said beside Send). */
+  | 'proving-for-send'
   | 'signing'
   | 'funding'
   | 'sending';
