@@ -43,11 +43,19 @@ describe('ProviderButtons', () => {
     expect(signInButtons().map((button) => button.textContent)).toEqual(['Sign in with Google', 'Sign in with Twitch']);
   });
 
-  it('logged-out while clearing: the buttons wait, and the visitor is told what was cleared', () => {
+  it('logged-out: the buttons wait while clearing; then the visitor is told what was cleared, or that something may be left', () => {
     renderAt({ 'logged-out': 'clearing' }, {}, <ProviderButtons config={BUILT_IN_CONFIG} />);
     expect(signInButtons().every((button) => button.disabled)).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('You are signed out.');
+    cleanup();
+    renderAt({ 'logged-out': { done: 'cold' } }, {}, <ProviderButtons config={BUILT_IN_CONFIG} />);
     expect(screen.getByRole('status').textContent).toBe(
       'You are signed out. Your session, keys and proof have been cleared from this browser.',
+    );
+    cleanup();
+    renderAt({ 'logged-out': { done: 'cold' } }, { clearingFailed: true }, <ProviderButtons config={BUILT_IN_CONFIG} />);
+    expect(screen.getByRole('status').textContent).toBe(
+      "You are signed out, but this browser did not let this page delete everything it kept (its storage refused). Clearing this site's data in your browser's settings removes the rest.",
     );
   });
 
@@ -75,10 +83,7 @@ describe('ProviderButtons', () => {
     ]);
     cleanup();
     renderAt({ 'logged-out': 'clearing' }, { transferUnderWay: '0.1' }, <ProviderButtons config={BUILT_IN_CONFIG} />);
-    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
-      'You are signed out. Your session, keys and proof have been cleared from this browser.',
-      words,
-    ]);
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['You are signed out.', words]);
     cleanup();
     const { actor } = renderAt(
       { 'logged-out': { done: 'cold' } },

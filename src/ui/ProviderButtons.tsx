@@ -41,6 +41,8 @@ function SignInWindowStatus() {
 export function ProviderButtons({ config, offered }: { config: WalletConfig; offered?: readonly Provider[] | undefined }) {
   const notice = useContextValue((context) => context.notice);
   const loggedOut = useSnapshotValue((snapshot) => snapshot.matches('logged-out'));
+  const cleared = useSnapshotValue((snapshot) => snapshot.matches({ 'logged-out': 'done' }));
+  const clearingFailed = useContextValue((context) => context.clearingFailed);
   const awaitingWindow = useHasTag('awaiting-popup');
   // A session that ended by itself: its provider comes first ("Sign in again with …").
   const ended = useContextValue((context) => context.endedProvider);
@@ -61,7 +63,11 @@ export function ProviderButtons({ config, offered }: { config: WalletConfig; off
       ) : (
         loggedOut && (
           <p className="notice" role="status">
-            You are signed out. Your session, keys and proof have been cleared from this browser.
+            {clearingFailed
+              ? "You are signed out, but this browser did not let this page delete everything it kept (its storage refused). Clearing this site's data in your browser's settings removes the rest."
+              : cleared
+                ? 'You are signed out. Your session, keys and proof have been cleared from this browser.'
+                : 'You are signed out.'}
           </p>
         )
       )}

@@ -45,6 +45,7 @@ export function initialContext(input: SignInInput | undefined): SignInContext {
     chain: input?.chain ?? 'sui:testnet',
     discardPendingFlow: false,
     signOutEverywhere: false,
+    clearingFailed: false,
     signInMode: input?.signInMode ?? 'redirect',
     pageStays: input?.pageStays ?? false,
     endedProvider: null,

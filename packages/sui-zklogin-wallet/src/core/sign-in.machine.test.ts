@@ -193,6 +193,18 @@ describe('signInMachine: pure transitions', () => {
     }
   });
 
+  it('a sign-out whose clearing failed says so until the next sign-out, which starts afresh', () => {
+    const failed = next(at({ 'logged-out': 'clearing' }), {
+      type: 'xstate.error.actor.clearSession',
+      error: new Error('IndexedDB blocked'),
+    } as never);
+    expect(failed.value).toEqual({ 'logged-out': { done: 'cold' } });
+    expect(failed.context.clearingFailed).toBe(true);
+    const cleared = next(at({ 'logged-out': 'clearing' }), { type: 'xstate.done.actor.clearSession' } as never);
+    expect(cleared.context.clearingFailed).toBe(false);
+    expect(next(at(SIGNED_IN, { clearingFailed: true }), { type: 'user.signOut' }).context.clearingFailed).toBe(false);
+  });
+
   it('redirecting: coming back from the bfcache restores instead of spinning', () => {
     expect(next(at({ redirecting: 'navigating' }), { type: 'page.restored' }).value).toBe('restoring');
   });

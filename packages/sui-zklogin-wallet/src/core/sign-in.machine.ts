@@ -161,6 +161,7 @@ export const signInMachine = setup({
     forgetSession: assignIn(({ context }) => ({
       ...NO_ACCOUNT,
       endedSession: context.expiresAt === null ? null : { expiresAt: context.expiresAt },
+      clearingFailed: false,
     })),
   },
   guards: {
@@ -428,8 +429,8 @@ export const signInMachine = setup({
             src: 'clearSession',
             input: ({ context }) => ({ everywhere: context.signOutEverywhere, ended: context.endedSession }),
             onDone: 'done',
-            // Clearing is best effort: the visitor is signed out either way.
-            onError: 'done',
+            // The visitor is signed out either way; the page says what may be left.
+            onError: { target: 'done', actions: assign({ clearingFailed: true }) },
           },
           // A callback that arrives meanwhile is kept, and checked once storage is clear.
           on: { 'url.fragment': { actions: ['clearFailure', 'assignFragment'] } },

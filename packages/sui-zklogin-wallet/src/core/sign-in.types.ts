@@ -148,6 +148,8 @@ export interface SignInContext {
   discardPendingFlow: boolean;
   /** Set when the visitor signs out: every tab of this app is signed out, not only this one. */
   signOutEverywhere: boolean;
+  /** The last sign-out's clearing failed (storage refused): something of the session may be left in this browser. */
+  clearingFailed: boolean;
   /** How a sign-in reaches the provider: this page goes there, or a window opens for it. */
   signInMode: SignInMode;
   /**
