@@ -230,4 +230,17 @@ describe('signInMachine: pure transitions', () => {
     expect(next(at('fetching-login'), { type: 'user.signIn', provider: 'google' }).value).toBe('fetching-login');
     expect(next(at('fetching-login'), { type: 'url.fragment', fragment: fragment() }).value).toBe('fetching-login');
   });
+
+  it('a callback fragment while a sign-in is under way leaves the address bar at once; the sign-in goes on', () => {
+    for (const value of [
+      { redirecting: 'preparing' },
+      { redirecting: { 'awaiting-popup': 'at-provider' } },
+      'callback-validating',
+      'fetching-login',
+    ] as const) {
+      const [after, actions] = transition(signInMachine, at(value), { type: 'url.fragment', fragment: fragment() });
+      expect(after.value, JSON.stringify(value)).toEqual(at(value).value);
+      expect(actions.map((action) => action.type)).toEqual(['clearFragment']);
+    }
+  });
 });

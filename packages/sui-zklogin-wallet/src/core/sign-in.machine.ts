@@ -198,6 +198,9 @@ export const signInMachine = setup({
   context: ({ input }) => initialContext(input),
   // A dApp's wallet calls that no state takes: answered from what this tab has.
   on: {
+    // A callback that comes while a sign-in is under way (its start, its checks, its window):
+    // its token leaves the address bar at once, and the sign-in under way goes on.
+    'url.fragment': { actions: 'clearFragment' },
     'wallet.connect': { actions: 'answerWalletConnect' },
     'wallet.disconnect': { actions: 'answerWalletDisconnect' },
     'wallet.sign': { actions: { type: 'refuseWallet', params: 'noAccount' } },
