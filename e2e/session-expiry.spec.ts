@@ -68,3 +68,17 @@ test("a sign-in that comes back after its flow's end finds no start: its token g
   expect(page.url()).not.toContain('id_token');
   expect(lookups).toEqual([]);
 });
+
+test("a laptop that slept past the session's end: shown again, the page ends the session at once, though its timers were held", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page, 'google', 'Alice');
+  // The clock jumps and no timer runs, as while the laptop slept: the page still shows the account.
+  await page.clock.setSystemTime(Date.now() + 3 * DAY);
+  await expectState(page, 'signed-in');
+  // The screen comes back on: the browser tells the page it is visible again.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expectState(page, 'logged-out');
+  await expect(page.getByRole('status')).toContainText('Your session has expired.');
+});

@@ -9,6 +9,7 @@
  * proof made again when next needed); another identity, a failure or a cancel leaves the
  * current session until its end (sign-in.machine.ts: `fetching-login`, `restoring`).
  */
+import { isExpired } from './expiry.ts';
 import { failWith, type GuardArgs } from './machine-parts.ts';
 import { signInWindow } from './sign-in-window.ts';
 import type { SignInContext, StartOutput } from './sign-in.types.ts';
@@ -17,13 +18,24 @@ import { SESSION_EXPIRED_MESSAGE } from './words.ts';
 /** How long before its end a session offers "Stay signed in". */
 export const RENEWAL_WINDOW_MS = 10 * 60_000;
 
+/** The session's end, at expiresAt: signed out, with the spec's notice, its provider offered first. */
+const sessionEnds = {
+  target: '#signIn.logged-out',
+  actions: [
+    'clearFailure',
+    { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE },
+    { type: 'assignEndedProvider', params: ({ context }: { context: SignInContext }) => context.provider },
+  ],
+} as const;
+
 export const renewalRegion = {
   initial: 'later',
   states: {
     // Left when the session's last ten minutes begin (at once, for a session that starts
     // with less). A browser timer waits at most about 24.8 days: a longer session's wait ends
-    // early, and is armed again. Only a timer leaves: a clock that jumps while timers are
-    // held (a sleeping laptop) changes nothing until they run, as for the session's end.
+    // early, and is armed again. A sleeping laptop holds the page's timers, which then run
+    // late by as long as it slept: the page waking (`page.woke`) arms the wait again from the
+    // clock as it is, so an offer or an end that came meanwhile comes at once.
     later: {
       after: {
         untilRenewalOffer: [
@@ -31,20 +43,14 @@ export const renewalRegion = {
           { target: 'later', reenter: true },
         ],
       },
+      on: { 'page.woke': { target: 'later', reenter: true } },
     },
-    // The session's last ten minutes: it ends on its own at expiresAt, whatever is under way here.
+    // The session's last ten minutes: it ends on its own at expiresAt, whatever is under way
+    // here; at once on waking, if it ended while the page slept.
     due: {
       initial: 'offered',
-      after: {
-        untilExpiry: {
-          target: '#signIn.logged-out',
-          actions: [
-            'clearFailure',
-            { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE },
-            { type: 'assignEndedProvider', params: ({ context }: { context: SignInContext }) => context.provider },
-          ],
-        },
-      },
+      after: { untilExpiry: sessionEnds },
+      on: { 'page.woke': { guard: 'sessionOver', ...sessionEnds } },
       states: {
         offered: {
           tags: ['can-renew'],
@@ -101,6 +107,8 @@ export const renewalRegion = {
 export const renewalGuards = {
   /** The session's last ten minutes have begun (a wait longer than a timer's may end early). */
   renewalDue: ({ context }: GuardArgs) => Date.now() >= (context.expiresAt ?? 0) - RENEWAL_WINDOW_MS,
+  /** The session's end has passed (the spec's time rule). */
+  sessionOver: ({ context }: GuardArgs) => isExpired(context.expiresAt ?? 0, Date.now()),
   /** A send or a site's request asked for and not yet answered (waiting for the visitor, its proof, or being carried out). */
   workUnderWay: ({ context }: GuardArgs) => context.pendingTransfer !== null || context.walletRequest !== null,
 };

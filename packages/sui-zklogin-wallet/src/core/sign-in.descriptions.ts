@@ -108,6 +108,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<SignInEvent['type'], string>> =
   'user.dismiss': 'the visitor: the alert\'s "Dismiss"',
   'url.fragment': "the app edge: a new URL fragment (hashchange); the fragment at load is the machine's input",
   'page.restored': 'the app edge: the page came back from the back/forward cache',
+  'page.woke': 'the app edge: the page is shown again (its timers may have been held meanwhile)',
   'tab.signedOut': 'another tab of the app: its visitor signed out',
   'popup.opened': 'the popupWindow actor (popup mode): the sign-in or renewal window opened, with its flow id',
   'popup.blocked': 'the popupWindow actor (popup mode): the browser refused to open the window',

@@ -39,6 +39,8 @@ const timedFixtures = (now: number) => ({
   flowExpiresAt: now + 60 * MINUTE,
   longSession: session({ expiresAt: now + 40 * DAY }),
   shortSession: session({ expiresAt: now + 5 * MINUTE }),
+  // Ended while the page's timers were held (a sleeping laptop): what waking finds.
+  overSession: session({ expiresAt: now - MINUTE }),
 });
 
 const retryable = new LoginServiceError(503, 'http_503', 'The login service answered with HTTP 503.');
@@ -52,7 +54,7 @@ const error = (id: string, cause: unknown): AnyEvent => ({ type: `xstate.error.a
  * never depends on when the module loaded or how long generation took.
  */
 const sampleEvents = (now: number): AnyEvent[] => {
-  const { flowExpiresAt, longSession, shortSession } = timedFixtures(now);
+  const { flowExpiresAt, longSession, shortSession, overSession } = timedFixtures(now);
   return [
     { type: 'user.signIn', provider: 'google' },
     { type: 'user.intent' },
@@ -66,6 +68,7 @@ const sampleEvents = (now: number): AnyEvent[] => {
     { type: 'user.dismiss' },
     { type: 'url.fragment', fragment: new Secret('#id_token=x') },
     { type: 'page.restored' },
+    { type: 'page.woke' },
     { type: 'tab.signedOut' },
     { type: 'user.refreshBalance' },
     { type: 'user.requestTestSui' },
@@ -145,6 +148,7 @@ const sampleEvents = (now: number): AnyEvent[] => {
     done('restoreSession', { status: 'empty', pendingFlow: true }),
     ...(['signed-in', 'ready'] as const).map((status) => done('restoreSession', { status, ...longSession })),
     done('restoreSession', { status: 'signed-in', ...shortSession }),
+    done('restoreSession', { status: 'signed-in', ...overSession }),
     done('restoreSession', { status: 'expired', provider: 'google' }),
     error('restoreSession', new Error('storage exploded')),
     done('prepareSignIn'),
@@ -222,6 +226,7 @@ const REGION_EVENTS: Record<Region, Set<string>> = {
     // A send while "Stay signed in" is due: the renewal waits for its answer.
     'user.send',
     'page.restored',
+    'page.woke',
     'popup.opened',
     'popup.blocked',
     'popup.closed',
@@ -264,6 +269,9 @@ const AT_REST: Record<Region, (snapshot: Snapshot) => boolean> = {
  */
 function eventsFrom(snapshot: Snapshot, samples: AnyEvent[]): AnyEvent[] {
   if (!snapshot.matches('account')) return samples;
+  // A session already over (a page waking from sleep): only what ends it. Everything else
+  // the account does is walked with the sessions that are not over.
+  if (isOver(snapshot.context.expiresAt)) return samples.filter((event) => REGION_EVENTS.renewal.has(event.type));
   const working = REGIONS.filter((region) => !AT_REST[region](snapshot));
   if (working.length === 0) return samples;
   const waitsForProof = (['chain', 'wallet'] as const).some((region) =>
@@ -302,6 +310,8 @@ const graphKey = (snapshot: Snapshot) =>
     proofStored: snapshot.context.proofStored,
     renewing: snapshot.context.renewing,
     renewalDue: renewalDue(snapshot),
+    // What waking reads: the session's end already past.
+    sessionOver: isOver(snapshot.context.expiresAt),
   });
 
 /**

@@ -74,6 +74,32 @@ describe('signInMachine: Stay signed in', () => {
     expect(offered(short.actor)).toBe(true);
   });
 
+  it('a page whose timers a sleeping laptop held reads the clock as it is on waking: the offer, or the end, at once', async () => {
+    // The clock moves while no timer runs: the laptop slept for 55 minutes of a 60-minute session.
+    const { actor } = start({ restoreSession: restoring(60).restoreSession });
+    await vi.advanceTimersByTimeAsync(0);
+    vi.setSystemTime(Date.now() + 55 * MINUTE);
+    expect(offered(actor)).toBe(false);
+    actor.send({ type: 'page.woke' });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(offered(actor)).toBe(true);
+    // Awake before the end, nothing ends; asleep past it, the session ends on waking.
+    actor.send({ type: 'page.woke' });
+    expect(actor.getSnapshot().hasTag('has-account')).toBe(true);
+    vi.setSystemTime(Date.now() + 6 * MINUTE);
+    actor.send({ type: 'page.woke' });
+    expect(actor.getSnapshot().matches('logged-out')).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBe(CATALOGUE.SESSION_EXPIRED);
+
+    // Asleep past the whole session, from before its last ten minutes: ended on waking too.
+    const slept = start({ restoreSession: restoring(60).restoreSession });
+    await vi.advanceTimersByTimeAsync(0);
+    vi.setSystemTime(Date.now() + 3 * 60 * MINUTE);
+    slept.actor.send({ type: 'page.woke' });
+    await vi.advanceTimersByTimeAsync(2);
+    expect(slept.actor.getSnapshot().matches('logged-out')).toBe(true);
+  });
+
   it('a session longer than a browser timer waits (about 24.8 days) is not offered early', async () => {
     const { actor } = start({ restoreSession: restoring(40 * 24 * 60).restoreSession });
     await vi.advanceTimersByTimeAsync(30 * 24 * 60 * MINUTE);

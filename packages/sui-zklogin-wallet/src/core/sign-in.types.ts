@@ -374,6 +374,8 @@ export type SignInEvent =
   | { type: 'popup.callback'; fragment: Secret<string> }
   /** The page came back from the back/forward cache (the visitor left the provider with Back). */
   | { type: 'page.restored' }
+  /** The page is shown again: its timers may have been held meanwhile (a sleeping laptop). */
+  | { type: 'page.woke' }
   /** The visitor signed out in another tab of this app. */
   | { type: 'tab.signedOut' }
   /** Raised inside the account: a send or a dApp's request needs the proof. */

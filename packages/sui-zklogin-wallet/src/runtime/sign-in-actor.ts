@@ -135,8 +135,14 @@ export function startSignInActor(
   const onPageShow = (event: PageTransitionEvent) => {
     if (event.persisted) actor.send({ type: 'page.restored' });
   };
+  // A laptop that slept held this page's timers (the session's end among them): shown again
+  // (browsers hide a page while the screen is locked or asleep), the machine reads the clock as it is.
+  const onWake = () => {
+    if (document.visibilityState === 'visible') actor.send({ type: 'page.woke' });
+  };
   window.addEventListener('hashchange', onHashChange);
   window.addEventListener('pageshow', onPageShow);
+  document.addEventListener('visibilitychange', onWake);
   // Started before React renders, so a callback's login request goes out at once.
   actor.start();
   const preload = () =>
@@ -149,6 +155,7 @@ export function startSignInActor(
     stopped = true;
     window.removeEventListener('hashchange', onHashChange);
     window.removeEventListener('pageshow', onPageShow);
+    document.removeEventListener('visibilitychange', onWake);
     stopListeningElsewhere();
     actor.stop();
   };
