@@ -43,6 +43,8 @@ export const chainRegion = {
     idle: {
       on: {
         'user.refreshBalance': 'loading-balance',
+        // A site's transaction went to the node through the wallet: the balance it shows is old.
+        'account.executed': 'loading-balance',
         'user.requestTestSui': { target: 'funding', actions: ['clearFailure', 'clearFunded'] },
         'user.send': [
           // Not while "Stay signed in" takes this page to the provider (redirect mode): the page

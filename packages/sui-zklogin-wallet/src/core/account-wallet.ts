@@ -182,6 +182,7 @@ export const walletRegion = {
               type: 'answerWalletRequest',
               params: ({ event }: { event: { output: WalletOutput } }): RequestAnswer => ({ ok: true, output: event.output }),
             },
+            'tellExecuted',
           ],
         },
         onError: {
@@ -194,6 +195,8 @@ export const walletRegion = {
                 message: messageOf(event.error),
               }),
             },
+            // A failure may come after the node ran it (its answer lost): the balance is read either way.
+            'tellExecuted',
           ],
         },
       },
@@ -283,6 +286,10 @@ export const walletActions = {
     requestId: context.walletRequest?.requestId ?? '',
     ...answer,
   })),
+  /** A site's transaction was sent to the node (carried out, or failed on chain, gas paid): the balance is read again. */
+  tellExecuted: enqueueIn(({ context, enqueue }) => {
+    if (context.walletRequest?.kind === 'signAndExecuteTransaction') enqueue.raise({ type: 'account.executed' });
+  }),
   /** The proof is asked for only when the approved request signs something. */
   askForProofToSign: enqueueIn(({ context, enqueue }) => {
     if (signs(context.walletRequest)) enqueue.raise({ type: 'account.proofNeeded' });

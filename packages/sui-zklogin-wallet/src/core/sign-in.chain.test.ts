@@ -151,6 +151,30 @@ describe('signInMachine and the Sui node: pure transitions', () => {
     expect(own.context.failure?.step).toBe('proving');
   });
 
+  it("a site's transaction carried out through the wallet (or failed after reaching the node) has the balance read again; a signature alone does not", () => {
+    const working = { account: { session: { ready: 'waiting' }, chain: 'idle', wallet: 'working', renewal: 'later' } } as const;
+    const request = (kind: 'signAndExecuteTransaction' | 'signTransaction') => ({
+      kind,
+      requestId: 't',
+      address: IDENTITY.address,
+      chain: 'sui:testnet',
+      transaction: '{}',
+      sender: null,
+      gasOwner: null,
+    });
+    const executed = {
+      type: 'xstate.done.actor.walletRequest',
+      output: { bytes: 'Yg==', signature: 'cw==', digest: 'D', effects: 'ZQ==' },
+    };
+    const lost = { type: 'xstate.error.actor.walletRequest', error: new Error('The Sui node could not be reached.') };
+    for (const outcome of [executed, lost]) {
+      const after = next(at(working, { walletRequest: request('signAndExecuteTransaction') as never }), outcome as never);
+      expect(after.value).toMatchObject({ account: { chain: 'loading-balance', wallet: 'waiting' } });
+    }
+    const signedOnly = next(at(working, { walletRequest: request('signTransaction') as never }), executed as never);
+    expect(signedOnly.value).toMatchObject({ account: { chain: 'idle', wallet: 'waiting' } });
+  });
+
   it('signing asks the node to verify; "Verify again" only when there is a signature', () => {
     const signed = next(next(at(READY), { type: 'user.signMessage', message: 'hi' }), {
       type: 'xstate.done.actor.signMessage',

@@ -118,6 +118,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<SignInEvent['type'], string>> =
     "the popupWindow actor, or the popupAnswer actor for a window that read as closed (popup mode): the window handed over the provider's answer for its flow",
   'account.proofNeeded': "the account's chain or wallet region (raised): a send or a dApp's approved request needs the proof",
   'account.proofFailed': "the account's session region (raised): the proof could not be made, with why",
+  'account.executed': "the wallet's region: a site's transaction went to the node, so the balance is read again",
   'wallet.connect': "a dApp: a wallet's standard:connect (silent or not)",
   'wallet.disconnect': "a dApp: a wallet's standard:disconnect",
   'wallet.sign':

@@ -78,6 +78,7 @@ const sampleEvents = (now: number): AnyEvent[] => {
     // it failed): sent as samples too, so that each transition taking them is walked alone.
     { type: 'account.proofNeeded' },
     { type: 'account.proofFailed', message: 'The login service answered with HTTP 503.' },
+    { type: 'account.executed' },
     // Popup mode's sign-in window.
     { type: 'popup.opened', flowId: 'flow-1' },
     { type: 'popup.blocked' },
@@ -208,6 +209,7 @@ const REGION_EVENTS: Record<Region, Set<string>> = {
   ]),
   chain: new Set([
     'user.refreshBalance',
+    'account.executed',
     'user.requestTestSui',
     'user.send',
     'account.proofFailed',

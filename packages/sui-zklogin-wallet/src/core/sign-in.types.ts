@@ -382,6 +382,8 @@ export type SignInEvent =
   | { type: 'account.proofNeeded' }
   /** Raised inside the account: the proof could not be made, and why. */
   | { type: 'account.proofFailed'; message: string }
+  /** Raised by the wallet's region: a site's transaction went to the node (the balance changed). */
+  | { type: 'account.executed' }
   /** A dApp connects through the wallet of `provider`; silent never starts a sign-in. */
   | { type: 'wallet.connect'; requestId: string; provider: string; silent: boolean }
   /** A dApp disconnects the wallet of `provider`: this tab signs out if that is its account's provider. */
