@@ -44,6 +44,20 @@ describe('Account', () => {
     expect(screen.getByTestId('renewal').textContent).toContain('Renewing it with your provider…');
   });
 
+  it('"Stay signed in" whose page never left for the provider: says so, and Stop waiting goes back to the offer', async () => {
+    const { actor } = renderAt(
+      { account: { session: 'signed-in', chain: 'idle', wallet: 'waiting', renewal: { due: { leaving: 'stalled' } } } },
+      account({ expiresAt: Date.now() + 5 * 60_000 }),
+      <Account />,
+    );
+    expect(screen.getByTestId('renewal').textContent).toContain("Still waiting for your provider's page.");
+    expect(button('Stay signed in').disabled).toBe(true);
+    await userEvent.click(button('Stop waiting'));
+    expect(actor.getSnapshot().matches({ account: { renewal: { due: 'offered' } } })).toBe(true);
+    expect(button('Stay signed in').disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Stop waiting' })).toBeNull();
+  });
+
   it('"Stay signed in" waits while a transfer is being sent, and says so', () => {
     renderAt(
       { account: { session: { ready: 'waiting' }, chain: 'sending', wallet: 'waiting', renewal: { due: 'offered' } } },

@@ -78,23 +78,31 @@ function SessionEnd({ time }: { time: number }) {
 function RenewalNotice({ expiresAt }: { expiresAt: number }) {
   const send = useSend();
   const renewing = useHasTag('renewing');
+  const stalled = useHasTag('navigation-stalled');
   const canRenew = useCan({ type: 'user.renew' });
   const notice = useContextValue((context) => context.notice);
   return (
     <div className="notice renewal" role="status" data-testid="renewal">
       <p>
         Your session ends at <SessionEnd time={expiresAt} />.{' '}
-        {renewing
-          ? 'Renewing it with your provider…'
-          : canRenew
-            ? 'Stay signed in to keep this address without signing out.'
-            : // Offered and not taken: the machine waits for a send's or a site's answer (said, not only greyed).
-              'Stay signed in once what is under way (a transfer, or a site’s request) has its answer.'}
+        {stalled
+          ? "Still waiting for your provider's page. If you stopped the browser, or the page does not come, stop waiting and try again."
+          : renewing
+            ? 'Renewing it with your provider…'
+            : canRenew
+              ? 'Stay signed in to keep this address without signing out.'
+              : // Offered and not taken: the machine waits for a send's or a site's answer (said, not only greyed).
+                'Stay signed in once what is under way (a transfer, or a site’s request) has its answer.'}
       </p>
       {notice && <p>{notice}</p>}
       <button type="button" className="primary" disabled={!canRenew} onClick={() => send({ type: 'user.renew' })}>
         Stay signed in
       </button>
+      {stalled && (
+        <button type="button" className="secondary" onClick={() => send({ type: 'user.stopWaiting' })}>
+          Stop waiting
+        </button>
+      )}
     </div>
   );
 }

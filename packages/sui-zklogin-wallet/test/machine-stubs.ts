@@ -142,13 +142,14 @@ function walletAnswer(input: ApprovedWalletRequest, stored: WalletSession): Wall
 export const walletRequestGiving = (stored: WalletSession) =>
   fromPromise<WalletOutput, ApprovedWalletRequest>(async ({ input }) => walletAnswer(input, stored));
 
-/** The machine with stub actors, a recording navigate and clearFragment. */
+/** The machine with stub actors, a recording navigate, clearFragment and stopNavigation. */
 export function stubbedMachine(overrides: Partial<StubActors> = {}, record: string[] = []) {
   return signInMachine.provide({
     actors: { ...stubActors, ...overrides },
     actions: {
       navigate: (_, params) => void record.push(`navigate ${params.url}`),
       clearFragment: () => void record.push('clearFragment'),
+      stopNavigation: () => void record.push('stopNavigation'),
     },
   });
 }

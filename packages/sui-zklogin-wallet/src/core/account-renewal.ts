@@ -91,7 +91,17 @@ export const renewalRegion = {
         // The page unloads from here; back from the provider by Back, storage is read again.
         leaving: {
           tags: ['renewing', 'leaving-to-renew'],
+          initial: 'going',
           on: { 'page.restored': '#signIn.restoring' },
+          states: {
+            going: { after: { navigationStalled: 'stalled' } },
+            // Still here long after the page should have left (the visitor stopped it, or the
+            // provider does not answer): the wait goes on, with a way back to "Stay signed in".
+            stalled: {
+              tags: ['navigation-stalled'],
+              on: { 'user.stopWaiting': { target: '#signIn.account.renewal.due.offered', actions: 'stopNavigation' } },
+            },
+          },
         },
         window: signInWindow({
           back: '#signIn.account.renewal.due.offered',

@@ -65,6 +65,9 @@ export const STATE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'signIn.account.renewal.due.starting':
     'Making a new key and nonce for the same provider, stored beside the current session, which stays as it is.',
   'signIn.account.renewal.due.leaving': 'The browser is on its way to the provider to renew the session.',
+  'signIn.account.renewal.due.leaving.going': 'On its way to the provider.',
+  'signIn.account.renewal.due.leaving.stalled':
+    'Still here long after the page should have left (the visitor stopped it, or the provider does not answer): a way back to "Stay signed in".',
   'signIn.account.renewal.due.window':
     'Popup mode: the renewal at the provider in a window of its own; this page keeps the account.',
   'signIn.account.renewal.due.window.opening': 'The renewal window is opening, in the click itself so that blockers allow it.',
@@ -104,7 +107,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<SignInEvent['type'], string>> =
   'user.renew': 'the visitor: "Stay signed in", in the session\'s last ten minutes',
   'user.retry': 'the visitor: "Try again"',
   'user.startOver': 'the visitor: "Start over"',
-  'user.stopWaiting': 'the visitor: "Back to sign-in", when the page never left for the provider',
+  'user.stopWaiting': 'the visitor: "Back to sign-in" (or "Stop waiting", renewing), when the page never left for the provider',
   'user.dismiss': 'the visitor: the alert\'s "Dismiss"',
   'url.fragment': "the app edge: a new URL fragment (hashchange); the fragment at load is the machine's input",
   'page.restored': 'the app edge: the page came back from the back/forward cache',

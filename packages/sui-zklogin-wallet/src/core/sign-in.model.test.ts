@@ -188,6 +188,7 @@ const sampleEvents = (now: number): AnyEvent[] => {
       'untilExpiry.signIn.account.renewal.due',
       'windowFlowExpiry.signIn.idle',
       'navigationStalled.signIn.redirecting.navigating',
+      'navigationStalled.signIn.account.renewal.due.leaving.going',
     ].map((timer) => ({ type: `xstate.after.${timer}` })),
   ];
 };
@@ -236,6 +237,8 @@ const REGION_EVENTS: Record<Region, Set<string>> = {
     ...outcomesOf('startSignIn'),
     'xstate.after.untilRenewalOffer.signIn.account.renewal.later',
     'xstate.after.untilExpiry.signIn.account.renewal.due',
+    'xstate.after.navigationStalled.signIn.account.renewal.due.leaving.going',
+    'user.stopWaiting',
   ]),
 };
 

@@ -20,6 +20,7 @@ import type {
 import { failing, IDENTITY, session, stubbedMachine, type StubActors } from '../../test/machine-stubs.ts';
 import type { TransferReceipt, TransferRequest } from './transfer.ts';
 import { RENEWAL_NOTICES } from './words.ts';
+import { NAVIGATION_STALLED_MS } from './sign-in.machine.ts';
 
 const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -127,6 +128,28 @@ describe('signInMachine: Stay signed in', () => {
     actor.send({ type: 'page.restored' });
     await vi.advanceTimersByTimeAsync(0);
     expect(offered(actor)).toBe(true);
+  });
+
+  it('redirect mode: a page that never leaves for the provider offers, after a while, to stop waiting, back to "Stay signed in"', async () => {
+    const startSignIn = fromPromise<StartOutput, StartInput>(async () => ({
+      url: 'https://idp.test/google',
+      expiresAt: NOW + 2 * 60 * MINUTE,
+    }));
+    const { actor, record } = start({ restoreSession: restoring(9).restoreSession, startSignIn });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'user.renew' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ account: { renewal: { due: 'leaving' } } })).toBe(true);
+    actor.send({ type: 'user.stopWaiting' });
+    expect(actor.getSnapshot().hasTag('navigation-stalled')).toBe(false);
+    await vi.advanceTimersByTimeAsync(NAVIGATION_STALLED_MS);
+    expect(actor.getSnapshot().hasTag('navigation-stalled')).toBe(true);
+    // No send meanwhile: the page may still leave.
+    expect(actor.getSnapshot().can({ type: 'user.send', recipient: `0x${'b0'.repeat(32)}`, amount: '1' })).toBe(false);
+    actor.send({ type: 'user.stopWaiting' });
+    expect(record).toContain('stopNavigation');
+    expect(offered(actor)).toBe(true);
+    expect(actor.getSnapshot().hasTag('renewing')).toBe(false);
   });
 
   it('the same identity coming back continues the account: the same address, a later end, the proof made again when needed', async () => {
