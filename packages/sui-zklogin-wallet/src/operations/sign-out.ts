@@ -8,8 +8,8 @@
  * storage (the hosted wallet), another window may have stored a session or a flow since (a
  * renewal, a new sign-in), and a window whose old session ends must not end it; nor may a
  * window that held none (its lost sign-in window expiring) end a live session signed in
- * elsewhere, or a flow another window started since. What such a window clears is what it
- * left: its own flow (over by then), an expired session, or storage it cannot believe.
+ * elsewhere. What such a window clears is what it left: its unfinished flow, an expired
+ * session, or storage it cannot believe.
  */
 import { isExpired } from '../core/expiry.ts';
 import { nativeKeyEntry } from '../storage/keys.ts';
@@ -31,12 +31,12 @@ export function createSignOut(
     // is gone (whatever the plain entry says: this is only to find what to delete).
     const sealed = input.everywhere ? null : await sessions.readSealedSession();
     // Another window's since (see above): a session or flow of another end than the one this
-    // tab held; holding none, a live session or flow (the one this window lost is over).
+    // tab held; holding none, a live session.
     const anotherWindows =
       !input.everywhere &&
       (input.ended
         ? sealed !== null && sealed.expiresAt !== input.ended.expiresAt
-        : believed !== null && !isExpired(believed.session.expiresAt, now()));
+        : believed?.session.jwt !== undefined && !isExpired(believed.session.expiresAt, now()));
     if (anotherWindows) return;
     // A renewal under way has a key of its own.
     const nativeKeyIds = [sealed?.nativeKeyId, sealed?.renewal?.nativeKeyId].filter((id) => id !== undefined);
