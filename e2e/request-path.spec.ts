@@ -46,6 +46,8 @@ test('a signAndExecuteTransaction goes from the machine to its operation through
   expect(ran).toEqual(expect.arrayContaining([`${ENGINE}core/account-wallet.ts`, `${ENGINE}wallet/zklogin-wallet.ts`]));
   const plumbing = ran.filter((path) => path.startsWith(`${ENGINE}runtime/`) || path.startsWith(`${ENGINE}operations/`));
   expect(plumbing).toEqual([
+    // The balance, read again once the transaction has gone to the node (account.executed).
+    `${ENGINE}operations/chain-operations.ts`,
     `${ENGINE}operations/proof.ts`,
     `${ENGINE}operations/sui-node.ts`,
     `${ENGINE}operations/wallet-operations.ts`,
