@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, transition } from 'xstate';
-import { CATALOGUE } from './errors.ts';
+import { CATALOGUE, SignInError } from './errors.ts';
 import { Secret } from './secret.ts';
 import { signInMachine } from './sign-in.machine.ts';
 import type { SignInEvent } from './sign-in.types.ts';
@@ -133,6 +133,21 @@ describe('signInMachine: pure transitions', () => {
     ).toBe('fetching-login');
     expect(at('failed', { failure: failure(false) }).can({ type: 'user.retry' })).toBe(false);
     expect(at('failed', { failure: failure(false) }).can({ type: 'user.signOut' })).toBe(false);
+  });
+
+  it('a login lookup whose flow is no longer stored (another window started its own) is refused as the check refuses it: storage read again, no Start over that would clear it', () => {
+    const refused = next(at('fetching-login', { jwt: new Secret('header.payload.signature') }), {
+      type: 'xstate.error.actor.fetchLogin',
+      error: SignInError.of('FLOW_NOT_STARTED'),
+    } as never);
+    expect(refused.value).toBe('restoring');
+    expect(refused.context).toMatchObject({ jwt: null, discardPendingFlow: false, failure: { code: 'FLOW_NOT_STARTED' } });
+    // Any other failure of the lookup keeps its two ways on.
+    const failed = next(at('fetching-login'), {
+      type: 'xstate.error.actor.fetchLogin',
+      error: new TypeError('Failed to fetch'),
+    } as never);
+    expect(failed.value).toBe('failed');
   });
 
   it('failed: start over restores from storage, dropping a half-finished flow', () => {

@@ -27,6 +27,7 @@ import { renewalGuards, renewalRegion, RENEWAL_WINDOW_MS } from './account-renew
 import { initialContext, NO_ACCOUNT } from './context.ts';
 import { sessionActions, sessionGuards, sessionRegion } from './account-session.ts';
 import { walletActions, walletGuards, walletRegion } from './account-wallet.ts';
+import { SignInError } from './errors.ts';
 import { msUntilExpiry } from './expiry.ts';
 import { STRAY_CALLBACK } from './failure.ts';
 import { assignIn, dismiss, failWith, signedOutElsewhere, signOut, type GuardArgs } from './machine-parts.ts';
@@ -181,6 +182,8 @@ export const signInMachine = setup({
       event.output.status === status,
     canRetry: ({ context }: GuardArgs) => context.failure?.retryable === true,
     renewing: ({ context }: GuardArgs) => context.renewing,
+    flowNotStarted: ({ event }: GuardArgs) =>
+      'error' in event && event.error instanceof SignInError && event.error.code === 'FLOW_NOT_STARTED',
     flowLeftHere: ({ context }: GuardArgs) => context.pendingFlow || context.signInWindow?.expiresAt != null,
   },
   delays: {
@@ -374,6 +377,14 @@ export const signInMachine = setup({
         onError: [
           // A renewal refused or failed: the stored account is as it was, and comes back with the message.
           { guard: 'renewing', target: 'restoring', actions: [failWith('renewing'), assign({ jwt: null, renewing: false })] },
+          // The flow its token was for is no longer stored (another window of the wallet started
+          // its own since): refused as the callback's check refuses it, storage read again as it
+          // is, and nothing offered that would clear what is stored now ("Start over").
+          {
+            guard: 'flowNotStarted',
+            target: 'restoring',
+            actions: [failWith('callback-validating'), assign({ jwt: null })],
+          },
           // The jwt stays in memory so that "Try again" can repeat the call.
           { target: 'failed', actions: failWith('fetching-login') },
         ],
