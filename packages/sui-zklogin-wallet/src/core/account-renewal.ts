@@ -46,7 +46,8 @@ export const renewalRegion = {
       on: { 'page.woke': { target: 'later', reenter: true } },
     },
     // The session's last ten minutes: it ends on its own at expiresAt, whatever is under way
-    // here; at once on waking, if it ended while the page slept.
+    // here; at once on waking, if it ended while the page slept (and, offered, the wait for
+    // its end is armed again from the clock as it is).
     due: {
       initial: 'offered',
       after: { untilExpiry: sessionEnds },
@@ -55,6 +56,10 @@ export const renewalRegion = {
         offered: {
           tags: ['can-renew'],
           on: {
+            'page.woke': [
+              { guard: 'sessionOver', ...sessionEnds },
+              { target: '#signIn.account.renewal.due', reenter: true },
+            ],
             'user.renew': [
               // Not while a send or a site's request waits for its answer: the page would leave for
               // the provider, or a new session restart their regions, and the answer would never be heard.

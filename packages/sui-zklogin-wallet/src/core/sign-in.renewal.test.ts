@@ -84,13 +84,26 @@ describe('signInMachine: Stay signed in', () => {
     actor.send({ type: 'page.woke' });
     await vi.advanceTimersByTimeAsync(1);
     expect(offered(actor)).toBe(true);
-    // Awake before the end, nothing ends; asleep past it, the session ends on waking.
+    // Awake before the end, nothing ends, and the end comes on time from the clock as it is.
     actor.send({ type: 'page.woke' });
     expect(actor.getSnapshot().hasTag('has-account')).toBe(true);
-    vi.setSystemTime(Date.now() + 6 * MINUTE);
+    vi.setSystemTime(Date.now() + 2 * MINUTE);
     actor.send({ type: 'page.woke' });
+    expect(offered(actor)).toBe(true);
+    await vi.advanceTimersByTimeAsync(3 * MINUTE - 1_000);
+    expect(actor.getSnapshot().hasTag('has-account')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_001);
     expect(actor.getSnapshot().matches('logged-out')).toBe(true);
     expect(actor.getSnapshot().context.notice).toBe(CATALOGUE.SESSION_EXPIRED);
+
+    // Asleep past the end in its last ten minutes: the session ends on waking.
+    const late = start({ restoreSession: restoring(8).restoreSession });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offered(late.actor)).toBe(true);
+    vi.setSystemTime(Date.now() + 9 * MINUTE);
+    late.actor.send({ type: 'page.woke' });
+    expect(late.actor.getSnapshot().matches('logged-out')).toBe(true);
+    expect(late.actor.getSnapshot().context.notice).toBe(CATALOGUE.SESSION_EXPIRED);
 
     // Asleep past the whole session, from before its last ten minutes: ended on waking too.
     const slept = start({ restoreSession: restoring(60).restoreSession });
