@@ -53,10 +53,18 @@ describe('ProviderButtons', () => {
       'You are signed out. Your session, keys and proof have been cleared from this browser.',
     );
     cleanup();
+    const left =
+      "This browser did not let this page delete everything it kept (its storage refused). Clearing this site's data in your browser's settings removes the rest.";
     renderAt({ 'logged-out': { done: 'cold' } }, { clearingFailed: true }, <ProviderButtons config={BUILT_IN_CONFIG} />);
-    expect(screen.getByRole('status').textContent).toBe(
-      "You are signed out, but this browser did not let this page delete everything it kept (its storage refused). Clearing this site's data in your browser's settings removes the rest.",
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['You are signed out.', left]);
+    cleanup();
+    // Beside a notice too (the session's end, another tab's sign-out).
+    renderAt(
+      { 'logged-out': { done: 'cold' } },
+      { clearingFailed: true, notice: 'You signed out in another tab.' },
+      <ProviderButtons config={BUILT_IN_CONFIG} />,
     );
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['You signed out in another tab.', left]);
   });
 
   it('logged-out with a notice: the notice instead of the generic text', () => {

@@ -63,13 +63,17 @@ export function ProviderButtons({ config, offered }: { config: WalletConfig; off
       ) : (
         loggedOut && (
           <p className="notice" role="status">
-            {clearingFailed
-              ? "You are signed out, but this browser did not let this page delete everything it kept (its storage refused). Clearing this site's data in your browser's settings removes the rest."
-              : cleared
-                ? 'You are signed out. Your session, keys and proof have been cleared from this browser.'
-                : 'You are signed out.'}
+            {cleared && !clearingFailed
+              ? 'You are signed out. Your session, keys and proof have been cleared from this browser.'
+              : 'You are signed out.'}
           </p>
         )
+      )}
+      {loggedOut && clearingFailed && (
+        <p className="notice" role="status">
+          This browser did not let this page delete everything it kept (its storage refused). Clearing this site&apos;s data in
+          your browser&apos;s settings removes the rest.
+        </p>
       )}
       {transferUnderWay && (
         <p className="notice" role="status" data-testid="transfer-under-way">

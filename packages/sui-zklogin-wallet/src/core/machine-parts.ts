@@ -44,8 +44,11 @@ export const addressOf = ({ context }: { context: Ctx }) => ({ address: context.
 /** The alert's close button, wherever an alert sits beside the state's own controls. */
 export const dismiss = { guard: 'hasFailure', actions: 'clearFailure' } as const;
 
-/** The visitor's own sign-out reaches every tab. */
-export const signOut = { target: '#signIn.logged-out', actions: ['clearFailure', 'markSignOutEverywhere'] } as const;
+/** The visitor's own sign-out reaches every tab; a notice of the account's (a renewal's, say) goes with it. */
+export const signOut = {
+  target: '#signIn.logged-out',
+  actions: ['clearFailure', 'clearNotice', 'markSignOutEverywhere'],
+} as const;
 
 /** Another tab's sign-out, wherever something of a sign-in is here: it ends, with a notice. */
 export const signedOutElsewhere = {
