@@ -636,7 +636,7 @@ describe('the real actors against the mock login service', () => {
     expect(tab.store.get(sessionKey)).toBeNull();
   });
 
-  it("in a storage the wallet's windows share, a callback whose flow another window replaced after its check finds no start: its token is never looked up or stored over the other flow", async () => {
+  it("in a storage the wallet's windows share, a callback whose flow another window replaced after its check finds no start: nothing more is looked up for it, and nothing stored over the other flow", async () => {
     const tab = browserTab();
     const signal = new AbortController().signal;
     /** A window of the wallet over the shared storage, its login lookups held until released. */
@@ -661,22 +661,30 @@ describe('the real actors against the mock login service', () => {
     };
     const other = aWindow();
 
-    // Another window starts its own flow between this callback's check and its lookup.
+    // Another window starts its own flow between this callback's check and its lookup. The
+    // check started the early lookup (its nonce was the stored flow's then): it is aborted, and
+    // no other is asked for.
     const checked = aWindow();
     const jwt = await checkedIn(checked);
-    checked.lookups.mockClear();
+    expect(checked.lookups).toHaveBeenCalledOnce();
     await startIn(other);
     const othersFlow = storedValues(tab);
-    checked.release();
     await expect(checked.operations.fetchLogin({ input: { jwt }, signal } as never)).rejects.toThrow(CATALOGUE.FLOW_NOT_STARTED);
-    expect(checked.lookups).not.toHaveBeenCalled();
+    checked.release();
+    expect(checked.lookups).toHaveBeenCalledOnce();
+    expect((checked.lookups.mock.calls[0]![1] as { signal: AbortSignal }).signal.aborted).toBe(true);
     expect(storedValues(tab)).toEqual(othersFlow);
 
-    // Another window starts its own flow while this callback's lookup is under way.
+    // Another window starts its own flow while this callback's lookup is under way (past its
+    // checks, waiting on the login service): the write finds the other flow, and leaves it.
     const looking = aWindow();
-    const fetching = looking.operations.fetchLogin({ input: { jwt: await checkedIn(looking) }, signal } as never);
+    const lookedUp = await checkedIn(looking);
+    const fetcher = aWindow();
+    const fetching = fetcher.operations.fetchLogin({ input: { jwt: lookedUp }, signal } as never);
+    await vi.waitFor(() => expect(fetcher.lookups).toHaveBeenCalledOnce());
     await startIn(other);
     const othersNow = storedValues(tab);
+    fetcher.release();
     looking.release();
     await expect(fetching).rejects.toThrow(CATALOGUE.FLOW_NOT_STARTED);
     expect(storedValues(tab)).toEqual(othersNow);
