@@ -74,8 +74,11 @@ test('a page that never reached the provider: the wait, with its way back', asyn
   await page.clock.install();
   await page.goto('/');
   await expectState(page, 'idle');
-  await page.route(/\/idp\/google\/authorize/, (route) => route.abort('aborted'));
+  let stopped = 0;
+  await page.route(/\/idp\/google\/authorize/, (route) => (stopped++, route.abort('aborted')));
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  // The wait is armed once the page set off for the provider.
+  await expect.poll(() => stopped).toBe(1);
   await page.clock.runFor(10_000);
   await expect(page.getByRole('button', { name: 'Back to sign-in' })).toBeVisible();
   await expectNoViolations(page, 'redirecting, stalled');

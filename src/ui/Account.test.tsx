@@ -50,7 +50,9 @@ describe('Account', () => {
       account({ expiresAt: Date.now() + 5 * 60_000 }),
       <Account />,
     );
-    expect(screen.getByTestId('renewal').textContent).toContain("Still waiting for your provider's page.");
+    expect(screen.getByTestId('renewal').textContent).toContain(
+      "Still waiting for Google's page. If you stopped the browser, or the page does not come, stop waiting and try again.",
+    );
     expect(button('Stay signed in').disabled).toBe(true);
     await userEvent.click(button('Stop waiting'));
     expect(actor.getSnapshot().matches({ account: { renewal: { due: 'offered' } } })).toBe(true);

@@ -5,6 +5,7 @@ import { accountWording, ALERT_PLACES } from './account-alert-wording.ts';
 import { StepAlert } from './StepAlert.tsx';
 import { isoTime, useLocalTime } from './use-local-time.ts';
 import { useCan, useContextValue, useHasTag, useSend } from './use-sign-in.ts';
+import { stillWaitingFor } from './waiting-words.ts';
 
 /** How long "Copied" stays beside the button. */
 const COPIED_SHOWN_MS = 2_000;
@@ -79,6 +80,7 @@ function RenewalNotice({ expiresAt }: { expiresAt: number }) {
   const send = useSend();
   const renewing = useHasTag('renewing');
   const stalled = useHasTag('navigation-stalled');
+  const provider = useContextValue((context) => context.provider);
   const canRenew = useCan({ type: 'user.renew' });
   const notice = useContextValue((context) => context.notice);
   return (
@@ -86,7 +88,7 @@ function RenewalNotice({ expiresAt }: { expiresAt: number }) {
       <p>
         Your session ends at <SessionEnd time={expiresAt} />.{' '}
         {stalled
-          ? "Still waiting for your provider's page. If you stopped the browser, or the page does not come, stop waiting and try again."
+          ? stillWaitingFor(provider ? PROVIDER_LABELS[provider] : 'your provider', 'stop waiting and try again')
           : renewing
             ? 'Renewing it with your provider…'
             : canRenew

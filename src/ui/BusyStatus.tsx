@@ -1,4 +1,5 @@
 import { useContextValue, useHasTag, useRequestedProviderLabel, useSend, useSnapshotValue } from './use-sign-in.ts';
+import { stillWaitingFor } from './waiting-words.ts';
 
 /** Progress while the machine waits on an actor. */
 export function BusyStatus() {
@@ -26,9 +27,7 @@ export function BusyStatus() {
       {notice && <p className="notice">{notice}</p>}
       {stalled && (
         <div className="way-back">
-          <p className="notice">
-            {`Still waiting for ${providerLabel}'s page. If you stopped the browser, or the page does not come, go back to the sign-in buttons and choose again.`}
-          </p>
+          <p className="notice">{stillWaitingFor(providerLabel, 'go back to the sign-in buttons and choose again')}</p>
           <button type="button" className="secondary" onClick={() => send({ type: 'user.stopWaiting' })}>
             Back to sign-in
           </button>

@@ -9,6 +9,7 @@
  * proof made again when next needed); another identity, a failure or a cancel leaves the
  * current session until its end (sign-in.machine.ts: `fetching-login`, `restoring`).
  */
+import { stateIn } from 'xstate';
 import { isExpired } from './expiry.ts';
 import { failWith, type GuardArgs } from './machine-parts.ts';
 import { signInWindow } from './sign-in-window.ts';
@@ -51,15 +52,17 @@ export const renewalRegion = {
     due: {
       initial: 'offered',
       after: { untilExpiry: sessionEnds },
-      on: { 'page.woke': { guard: 'sessionOver', ...sessionEnds } },
+      on: {
+        'page.woke': [
+          { guard: 'sessionOver', ...sessionEnds },
+          // Offered (nothing under way here), the wait for its end is armed again.
+          { guard: stateIn('#signIn.account.renewal.due.offered'), target: 'due', reenter: true },
+        ],
+      },
       states: {
         offered: {
           tags: ['can-renew'],
           on: {
-            'page.woke': [
-              { guard: 'sessionOver', ...sessionEnds },
-              { target: '#signIn.account.renewal.due', reenter: true },
-            ],
             'user.renew': [
               // Not while a send or a site's request waits for its answer: the page would leave for
               // the provider, or a new session restart their regions, and the answer would never be heard.

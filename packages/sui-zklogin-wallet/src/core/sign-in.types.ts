@@ -359,7 +359,7 @@ export type SignInEvent =
   | { type: 'user.renew' }
   | { type: 'user.retry' }
   | { type: 'user.startOver' }
-  /** The page never left for the provider: back to the sign-in buttons, the started flow kept (as Back would). */
+  /** The page never left for the provider: back to the sign-in buttons, the started flow kept (as Back would), or, renewing, to "Stay signed in". */
   | { type: 'user.stopWaiting' }
   /** The visitor closes the alert. */
   | { type: 'user.dismiss' }
