@@ -413,11 +413,11 @@ describe("the hosted wallet's window", () => {
     connectedSites().connect({ origin: SITE, provider: 'google', address: before, sessionEnds: current.expiresAt - 1 });
     const { actor, asked } = await wallet(current);
     const { answers, said, buttons, heard } = await serve(actor, { ...MESSAGE, address: before }, { offer: true });
-    // The choice says what it does: nothing is connected here, the site is told to.
+    // The choice says what it does: nothing is connected here; the site hears why, and connects again from its side.
     expect(said).toContain(
-      `${SITE} asks about another account than the one your wallet is signed in with. Tell it to connect again, to this account?`,
+      `${SITE} asks about another account than the one your wallet is signed in with. Tell it your wallet holds another account now, so that it can connect again?`,
     );
-    expect(buttons).toEqual(['Tell it to connect again']);
+    expect(buttons).toEqual(['Tell it']);
     expect(heard).toEqual(['offer', 'answer']);
     expect(answers).toEqual([{ ok: false, error: OTHER_ACCOUNT_AT_WALLET, disconnected: true }]);
     expect(asked).toEqual([]);

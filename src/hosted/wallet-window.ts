@@ -199,11 +199,12 @@ async function sign(
         : before
           ? `You signed out of your wallet since ${origin} connected.`
           : `${origin} is not connected to your wallet.`;
-    // The site named an account the wallet does not hold: nothing is connected here, the
-    // site is told to connect again from its side (one dialog there), and the choice says so.
+    // The site named an account the wallet does not hold: nothing is connected here. Either
+    // way the request is refused; the choice is whether the site hears why (the wallet holds
+    // another account now, so it connects again from its side) or only that it is not connected.
     const again = await notice.offer(
-      `${why} ${otherAccount ? 'Tell it to connect again, to this account?' : 'Connect it to answer its request?'}`,
-      otherAccount ? 'Tell it to connect again' : disconnected || before ? 'Connect again' : 'Connect',
+      `${why} ${otherAccount ? 'Tell it your wallet holds another account now, so that it can connect again?' : 'Connect it to answer its request?'}`,
+      otherAccount ? 'Tell it' : disconnected || before ? 'Connect again' : 'Connect',
       'Refuse',
     );
     if (!again) throw new SiteNotConnected(account || !before ? SITE_DISCONNECTED : SIGNED_OUT_AT_WALLET);
