@@ -61,7 +61,8 @@ test("a sign-in that comes back after its flow's end finds no start: its token g
     if (/\/v1\/zklogin$/.test(new URL(request.url()).pathname)) lookups.push(request.url());
   });
   await page.getByRole('button', { name: /Continue as Alice/ }).click();
-  await expectCleanLoggedOut(page, 'Your session has expired. Please sign in again.');
+  // Told once why (the sign-in it started has expired), and that the link was not taken.
+  await expectCleanLoggedOut(page, 'The sign-in you started here has expired before it was finished. Please sign in again.');
   await expect(page.getByRole('alert')).toHaveText(
     'Start of sign-in flow could not be found. Ensure you have started the sign-in flow before calling this.',
   );

@@ -236,7 +236,12 @@ export const signInMachine = setup({
             guard: { type: 'restoredAs', params: 'expired' },
             target: 'logged-out',
             actions: [
-              { type: 'assignNotice', params: SESSION_EXPIRED_MESSAGE },
+              {
+                type: 'assignNotice',
+                // A session that ended, or a sign-in started and never finished (it made no session).
+                params: ({ event }) =>
+                  event.output.status === 'expired' && event.output.provider ? SESSION_EXPIRED_MESSAGE : NOTICES.flowExpired,
+              },
               {
                 type: 'assignEndedProvider',
                 params: ({ event }) => (event.output.status === 'expired' ? event.output.provider : undefined),

@@ -48,7 +48,19 @@ describe('signInMachine: running with stubbed actors', () => {
     const actor = createActor(stubbedMachine({ restoreSession: restoresTo(output) }), { input: {} }).start();
     const snapshot = await waitFor(actor, (s) => !s.matches('restoring'));
     expect(journeyStep(snapshot.value)).toBe(expected);
-    if (output.status === 'expired') expect(snapshot.context.notice).toBe('Your session has expired. Please sign in again.');
+    // Expired with no provider: a sign-in started here that never made a session.
+    if (output.status === 'expired')
+      expect(snapshot.context.notice).toBe(
+        'The sign-in you started here has expired before it was finished. Please sign in again.',
+      );
+  });
+
+  it('restores an expired session (one that was signed in) to logged-out, saying the session expired', async () => {
+    const output: RestoreOutput = { status: 'expired', provider: 'google' };
+    const actor = createActor(stubbedMachine({ restoreSession: restoresTo(output) }), { input: {} }).start();
+    const snapshot = await waitFor(actor, (s) => !s.matches('restoring'));
+    expect(snapshot.context.notice).toBe('Your session has expired. Please sign in again.');
+    expect(snapshot.context.endedProvider).toBe('google');
   });
 
   it('a callback that arrives while sign-out clears storage is kept, and checked once storage is clear', async () => {

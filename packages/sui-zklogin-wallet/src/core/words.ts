@@ -15,6 +15,8 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 export const NOTICES = {
   unreadable: 'Your stored session could not be read, so you have been signed out.',
   signedOutElsewhere: 'You signed out in another tab.',
+  /** A sign-in started here and not finished before its end (no session was ever made). */
+  flowExpired: 'The sign-in you started here has expired before it was finished. Please sign in again.',
 } as const;
 
 /** Ours: what the visitor is told about the sign-in window (popup mode). */
