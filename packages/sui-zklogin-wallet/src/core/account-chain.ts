@@ -23,6 +23,8 @@ export const chainRegion = {
     // Reads the balance; a failure is the panel's message, not an alert.
     'loading-balance': {
       tags: ['loading-balance'],
+      // A site's transaction went to the node while the balance was being read: read it again after it.
+      on: { 'account.executed': { target: 'loading-balance', reenter: true } },
       invoke: {
         id: 'loadBalance',
         src: 'loadBalance',

@@ -3,7 +3,7 @@
  * node's verdict on a signature. Pure transitions first, then a running actor with stubs.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, getNextSnapshot, waitFor } from 'xstate';
+import { createActor, fromPromise, getNextSnapshot, transition, waitFor } from 'xstate';
 import { signInMachine } from './sign-in.machine.ts';
 import type { BalanceOutput, SignInContext, SignInEvent, Verification } from './sign-in.types.ts';
 import {
@@ -171,6 +171,21 @@ describe('signInMachine and the Sui node: pure transitions', () => {
       const after = next(at(working, { walletRequest: request('signAndExecuteTransaction') as never }), outcome as never);
       expect(after.value).toMatchObject({ account: { chain: 'loading-balance', wallet: 'waiting' } });
     }
+    // A read under way is started again, after the transaction: it would show the balance from before it.
+    const reading = {
+      account: { session: { ready: 'waiting' }, chain: 'loading-balance', wallet: 'working', renewal: 'later' },
+    } as const;
+    const [reread, actions] = transition(
+      signInMachine,
+      at(reading, { walletRequest: request('signAndExecuteTransaction') as never }),
+      executed as never,
+    );
+    expect(reread.value).toMatchObject({ account: { chain: 'loading-balance', wallet: 'waiting' } });
+    expect(
+      actions.filter(
+        (action) => action.type === 'xstate.spawnChild' && (action as { params?: { id?: string } }).params?.id === 'loadBalance',
+      ),
+    ).toHaveLength(1);
     const signedOnly = next(at(working, { walletRequest: request('signTransaction') as never }), executed as never);
     expect(signedOnly.value).toMatchObject({ account: { chain: 'idle', wallet: 'waiting' } });
   });
